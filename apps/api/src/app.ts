@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { API_PREFIX, type SiteConfig } from '@kaushal/contract';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { type Clock, systemClock } from './lib/time.ts';
+import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerOriginCheck } from './plugins/origin-check.ts';
+import { registerWeb } from './plugins/web.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  site: SiteConfig;
+  clock: Clock;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  site: SiteConfig;
+  clock?: Clock;
+  /** Pino options; false silences logs (tests). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Headers and fields that must never reach a log. */
+const REDACT = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-razorpay-signature"]',
+  'res.headers["set-cookie"]',
+  '*.razorpay_signature',
+  '*.password',
+  '*.token',
+];
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database, site } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('deps', { config, database, db: database.db, site, clock: options.clock ?? systemClock });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandling(app);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: false,
+    strictTransportSecurity: config.isProduction,
+    crossOriginEmbedderPolicy: false,
+  });
+  if (config.webOrigin !== config.publicUrl) {
+    await app.register(fastifyCors, { origin: config.webOrigin, credentials: true });
+  }
+  await app.register(fastifyRateLimit, { global: false });
+  // Serves files for sendFile() (media, demo video) without exposing a folder of its own.
+  await app.register(fastifyStatic, { root: path.join(config.contentDir, 'media'), serve: false });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: `${site.productName} API`, version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  registerOriginCheck(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes);
+      await api.register(catalogueRoutes);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await registerWeb(app, { distDir: config.webDistDir, contentDir: config.contentDir });
+  return app;
+}

@@ -1,0 +1,218 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { repoRoot } from './paths.ts';
+
+/**
+ * The one place that reads process.env. Every variable is validated at start-up; a bad value stops the
+ * start with a message naming each offending variable.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+const optionalUrl = optionalString.pipe(z.url().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
+      .optional(),
+  ),
+  PUBLIC_URL: optionalUrl,
+  WEB_ORIGIN: optionalUrl,
+  SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  MEDIA_SIGNING_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GITHUB_CLIENT_ID: optionalString,
+  GITHUB_CLIENT_SECRET: optionalString,
+  GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+  GITHUB_AUTH_URL: z.url().default('https://github.com/login/oauth/authorize'),
+  GITHUB_TOKEN_URL: z.url().default('https://github.com/login/oauth/access_token'),
+  GITHUB_API_URL: z.url().default('https://api.github.com'),
+  RAZORPAY_KEY_ID: optionalString,
+  RAZORPAY_KEY_SECRET: optionalString,
+  RAZORPAY_WEBHOOK_SECRET: optionalString,
+  RAZORPAY_API_BASE: z.url().default('https://api.razorpay.com/v1'),
+  RAZORPAY_CHECKOUT_URL: z.url().default('https://checkout.razorpay.com/v1/checkout.js'),
+  ANALYTICS_ID: optionalString,
+  SESSION_RECORDING_ID: optionalString,
+  CHAT_WIDGET_ID: optionalString,
+  SEED_DEMO: bool.optional(),
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .optional(),
+  ),
+  TRUST_PROXY: optionalString,
+  METRICS_TOKEN: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: optionalString,
+  CONTENT_DIR: optionalString,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface OAuthProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  authUrl: string;
+  tokenUrl: string;
+  /** Google: the OpenID userinfo URL. GitHub: the API base. */
+  profileUrl: string;
+}
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  contentDir: string;
+  webDistDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  webOrigin: string;
+  sessionSecret: string;
+  mediaSigningSecret: string;
+  oauth: { google: OAuthProviderConfig | null; github: OAuthProviderConfig | null };
+  razorpay: {
+    keyId: string;
+    keySecret: string;
+    webhookSecret: string;
+    apiBase: string;
+    checkoutUrl: string;
+  } | null;
+  razorpayCheckoutUrl: string;
+  analyticsId: string | undefined;
+  sessionRecordingId: string | undefined;
+  chatWidgetId: string | undefined;
+  seedDemo: boolean;
+  redisUrl: string | undefined;
+  trustProxy: boolean | string;
+  metricsToken: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads or creates a development secret kept in DATA_DIR, so sessions survive restarts. */
+function localSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, 'secrets', name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function oauthPair(
+  id: string | undefined,
+  secret: string | undefined,
+  urls: Pick<OAuthProviderConfig, 'authUrl' | 'tokenUrl' | 'profileUrl'>,
+): OAuthProviderConfig | null {
+  return id && secret ? { clientId: id, clientSecret: secret, ...urls } : null;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(env.DATA_DIR);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+
+  const razorpay =
+    env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET
+      ? {
+          keyId: env.RAZORPAY_KEY_ID,
+          keySecret: env.RAZORPAY_KEY_SECRET,
+          webhookSecret: env.RAZORPAY_WEBHOOK_SECRET ?? '',
+          apiBase: env.RAZORPAY_API_BASE.replace(/\/$/, ''),
+          checkoutUrl: env.RAZORPAY_CHECKOUT_URL,
+        }
+      : null;
+
+  const config: Config = {
+    env: env.NODE_ENV,
+    isProduction,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    contentDir: path.resolve(env.CONTENT_DIR ?? path.join(repoRoot, 'content')),
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    databaseUrl: env.DATABASE_URL,
+    publicUrl,
+    webOrigin: (env.WEB_ORIGIN ?? publicUrl).replace(/\/$/, ''),
+    sessionSecret: env.SESSION_SECRET ?? '',
+    mediaSigningSecret: env.MEDIA_SIGNING_SECRET ?? '',
+    oauth: {
+      google: oauthPair(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, {
+        authUrl: env.GOOGLE_AUTH_URL,
+        tokenUrl: env.GOOGLE_TOKEN_URL,
+        profileUrl: env.GOOGLE_USERINFO_URL,
+      }),
+      github: oauthPair(env.GITHUB_CLIENT_ID, env.GITHUB_CLIENT_SECRET, {
+        authUrl: env.GITHUB_AUTH_URL,
+        tokenUrl: env.GITHUB_TOKEN_URL,
+        profileUrl: env.GITHUB_API_URL.replace(/\/$/, ''),
+      }),
+    },
+    razorpay,
+    razorpayCheckoutUrl: env.RAZORPAY_CHECKOUT_URL,
+    analyticsId: env.ANALYTICS_ID,
+    sessionRecordingId: env.SESSION_RECORDING_ID,
+    chatWidgetId: env.CHAT_WIDGET_ID,
+    seedDemo: env.SEED_DEMO ?? !isProduction,
+    redisUrl: env.REDIS_URL,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    metricsToken: env.METRICS_TOKEN,
+    logLevel: env.LOG_LEVEL,
+  };
+
+  if (isProduction) {
+    const missing: string[] = [];
+    if (!env.SESSION_SECRET) missing.push('SESSION_SECRET');
+    if (!env.MEDIA_SIGNING_SECRET) missing.push('MEDIA_SIGNING_SECRET');
+    if (!env.DATABASE_URL) missing.push('DATABASE_URL');
+    if (!env.PUBLIC_URL) missing.push('PUBLIC_URL');
+    if (!config.oauth.google) missing.push('GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET');
+    if (!config.oauth.github) missing.push('GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET');
+    if (!razorpay) missing.push('RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET');
+    if (!env.RAZORPAY_WEBHOOK_SECRET) missing.push('RAZORPAY_WEBHOOK_SECRET');
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Production needs real secrets and providers; the development stand-ins are refused.\nMissing: ${missing.join(', ')}`,
+      );
+    }
+  } else {
+    config.sessionSecret ||= localSecret(dataDir, 'session-secret');
+    config.mediaSigningSecret ||= localSecret(dataDir, 'media-signing-secret');
+  }
+  return config;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (value === undefined) return false;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return value;
+}

@@ -1,0 +1,107 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { type SiteConfig, siteConfigSchema } from '@kaushal/contract';
+import { type CourseFile, courseFileSchema } from './schema.ts';
+
+export class ContentError extends Error {
+  override name = 'ContentError';
+  constructor(readonly problems: string[]) {
+    super(`Content is invalid:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
+}
+
+export interface Catalogue {
+  site: SiteConfig;
+  courses: CourseFile[];
+}
+
+export async function loadSiteConfig(contentDir: string): Promise<SiteConfig> {
+  const file = path.join(contentDir, 'site.json');
+  const parsed = siteConfigSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
+  if (!parsed.success) {
+    throw new ContentError(parsed.error.issues.map((i) => `site.json: ${i.path.join('.')}: ${i.message}`));
+  }
+  return parsed.data;
+}
+
+/**
+ * Reads and validates every course file. Collects all problems (file, field, message) before failing,
+ * so an operator fixes a whole batch at once.
+ */
+export async function loadCatalogue(contentDir: string): Promise<Catalogue> {
+  const site = await loadSiteConfig(contentDir);
+  const coursesDir = path.join(contentDir, 'courses');
+  const files = (await readdir(coursesDir)).filter((f) => f.endsWith('.json')).sort();
+  const problems: string[] = [];
+  const courses: CourseFile[] = [];
+  for (const file of files) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(await readFile(path.join(coursesDir, file), 'utf8'));
+    } catch (error) {
+      problems.push(`courses/${file}: not valid JSON (${(error as Error).message})`);
+      continue;
+    }
+    const parsed = courseFileSchema.safeParse(raw);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues)
+        problems.push(`courses/${file}: ${issue.path.join('.')}: ${issue.message}`);
+      continue;
+    }
+    if (`${parsed.data.id}.json` !== file)
+      problems.push(`courses/${file}: id: must match the file name (${parsed.data.id})`);
+    courses.push(parsed.data);
+  }
+  problems.push(...findDuplicateIds(courses));
+  problems.push(...(await findMissingFiles(contentDir, courses)));
+  if (problems.length > 0) throw new ContentError(problems);
+  return { site, courses };
+}
+
+function findDuplicateIds(courses: CourseFile[]): string[] {
+  const seen = new Map<string, string>();
+  const problems: string[] = [];
+  const claim = (kind: string, id: string, owner: string) => {
+    const key = `${kind}:${id}`;
+    const first = seen.get(key);
+    if (first) problems.push(`courses/${owner}.json: ${kind} id '${id}' is also used in courses/${first}.json`);
+    else seen.set(key, owner);
+  };
+  for (const course of courses) {
+    claim('course', course.id, course.id);
+    for (const lesson of course.lessons) claim('lesson', lesson.id, course.id);
+    for (const tier of course.pricingTiers) claim('pricing tier', tier.id, course.id);
+    for (const review of course.reviews) claim('review', review.id, course.id);
+  }
+  return problems;
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+async function findMissingFiles(contentDir: string, courses: CourseFile[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const course of courses) {
+    if (course.thumbnail && !(await exists(path.join(contentDir, 'thumbnails', course.thumbnail)))) {
+      problems.push(`courses/${course.id}.json: thumbnail: file thumbnails/${course.thumbnail} does not exist`);
+    }
+    for (const [i, lesson] of course.lessons.entries()) {
+      if (lesson.video?.type === 'direct' && !(await exists(path.join(contentDir, 'media', lesson.video.key)))) {
+        problems.push(`courses/${course.id}.json: lessons.${i}.video.key: media/${lesson.video.key} does not exist`);
+      }
+      for (const [j, caption] of lesson.captions.entries()) {
+        if (!(await exists(path.join(contentDir, 'media', caption.key)))) {
+          problems.push(
+            `courses/${course.id}.json: lessons.${i}.captions.${j}.key: media/${caption.key} does not exist`,
+          );
+        }
+      }
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,99 @@
+import { accessTypeSchema, difficultySchema, slugSchema } from '@kaushal/contract';
+import { z } from 'zod';
+
+/** The shape of one course file in content/courses/<id>.json. */
+const mediaKeySchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/, 'must be a relative media key without ..');
+
+const videoSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('direct'), key: mediaKeySchema }),
+  z.object({
+    type: z.literal('youtube'),
+    url: z
+      .url()
+      .regex(/^https:\/\/www\.youtube(-nocookie)?\.com\/embed\/[A-Za-z0-9_-]{11}/, 'must be a YouTube embed URL'),
+  }),
+]);
+
+const rupees = z.number().int('must be whole rupees').min(0, 'must not be negative').max(10_000_000);
+
+export const lessonFileSchema = z.object({
+  id: slugSchema,
+  title: z.string().min(1).max(200),
+  description: z.string().max(2000).default(''),
+  isFree: z.boolean(),
+  /** The video's real length; 0 only for a lesson without a video yet. */
+  durationSeconds: z.number().int().min(0).max(86_400),
+  video: videoSchema.nullable(),
+  captions: z
+    .array(z.object({ lang: z.string().min(2).max(10), label: z.string().min(1).max(50), key: mediaKeySchema }))
+    .default([]),
+});
+
+export const courseFileSchema = z
+  .object({
+    id: slugSchema,
+    title: z.string().min(1).max(200),
+    description: z.string().max(5000),
+    difficulty: difficultySchema,
+    price: rupees,
+    thumbnail: z.string().max(200),
+    instructor: z.string().max(200),
+    duration: z.string().max(50),
+    students: z.number().int().min(0),
+    rating: z.number().min(0).max(5),
+    featured: z.boolean().default(false),
+    published: z.boolean().default(true),
+    sortOrder: z.number().int().default(0),
+    lessons: z.array(lessonFileSchema).min(1, 'a course needs at least one lesson'),
+    pricingTiers: z
+      .array(
+        z.object({
+          id: slugSchema,
+          title: z.string().min(1).max(100),
+          description: z.string().max(500).default(''),
+          price: rupees.min(1, 'a pricing tier must cost more than 0'),
+          originalPrice: rupees,
+          accessType: accessTypeSchema,
+        }),
+      )
+      .default([]),
+    reviews: z
+      .array(
+        z.object({
+          id: slugSchema,
+          author: z.string().min(1).max(100),
+          rating: z.number().int().min(1).max(5),
+          comment: z.string().min(1).max(2000),
+          createdAt: z.iso.date(),
+        }),
+      )
+      .default([]),
+  })
+  .superRefine((course, ctx) => {
+    if (course.price > 0 && course.pricingTiers.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['pricingTiers'],
+        message: 'a paid course needs at least one pricing tier',
+      });
+    }
+    if (course.price === 0 && course.pricingTiers.length > 0) {
+      ctx.addIssue({ code: 'custom', path: ['pricingTiers'], message: 'a free course has no pricing tiers' });
+    }
+    course.pricingTiers.forEach((tier, i) => {
+      if (tier.originalPrice < tier.price) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['pricingTiers', i, 'originalPrice'],
+          message: 'originalPrice must not be below price',
+        });
+      }
+    });
+  });
+
+export type CourseFile = z.infer<typeof courseFileSchema>;
+export type LessonFile = z.infer<typeof lessonFileSchema>;

@@ -1,0 +1,291 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased; one verified email is one learner across providers. */
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    avatarUrl: text('avatar_url'),
+    /** The learner's preferences (contract `Settings`); missing keys take the defaults. */
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email)],
+);
+
+export const oauthAccounts = pgTable(
+  'oauth_accounts',
+  {
+    provider: text('provider').notNull(),
+    providerAccountId: text('provider_account_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.providerAccountId] }), index('oauth_accounts_user_idx').on(t.userId)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 (hex) of the cookie token; the token itself is never stored. */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    difficulty: text('difficulty').$type<'Beginner' | 'Intermediate' | 'Advanced'>().notNull(),
+    pricePaise: integer('price_paise').notNull(),
+    thumbnail: text('thumbnail').notNull().default(''),
+    instructor: text('instructor').notNull().default(''),
+    duration: text('duration').notNull().default(''),
+    /** Learners counted before this platform's own enrollments (seeded figure). */
+    baseStudents: integer('base_students').notNull().default(0),
+    /** Real enrollments, kept in step by the enrollment service. */
+    enrolledCount: integer('enrolled_count').notNull().default(0),
+    rating: doublePrecision('rating').notNull().default(0),
+    featured: boolean('featured').notNull().default(false),
+    published: boolean('published').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('courses_catalogue_idx').on(t.published, t.sortOrder, t.id),
+    index('courses_featured_idx').on(t.sortOrder, t.id).where(sql`${t.featured} and ${t.published}`),
+  ],
+);
+
+export interface CaptionRef {
+  lang: string;
+  label: string;
+  key: string;
+}
+
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: text('id').primaryKey(),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    isFree: boolean('is_free').notNull().default(false),
+    durationSeconds: integer('duration_seconds').notNull(),
+    /** 'direct' (a key in the media store) or 'youtube' (an embed URL); null when the lesson has no video yet. */
+    videoType: text('video_type').$type<'direct' | 'youtube'>(),
+    videoRef: text('video_ref'),
+    captions: jsonb('captions').$type<CaptionRef[]>().notNull().default([]),
+  },
+  (t) => [index('lessons_course_idx').on(t.courseId, t.position)],
+);
+
+export const pricingTiers = pgTable(
+  'pricing_tiers',
+  {
+    id: text('id').primaryKey(),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    pricePaise: integer('price_paise').notNull(),
+    originalPricePaise: integer('original_price_paise').notNull(),
+    accessType: text('access_type').$type<'permanent' | 'weekly'>().notNull(),
+  },
+  (t) => [index('pricing_tiers_course_idx').on(t.courseId, t.position)],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: text('id').primaryKey(),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    author: text('author').notNull(),
+    rating: smallint('rating').notNull(),
+    comment: text('comment').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('reviews_course_idx').on(t.courseId, t.createdAt)],
+);
+
+export const enrollments = pgTable(
+  'enrollments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'restrict' }),
+    accessType: text('access_type').$type<'permanent' | 'weekly'>().notNull(),
+    /** Null for permanent access. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    source: text('source').$type<'free' | 'payment'>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('enrollments_user_course_key').on(t.userId, t.courseId),
+    index('enrollments_course_idx').on(t.courseId),
+  ],
+);
+
+/** Marks that a learner finished a free preview lesson of a course (spec: hasCompletedFreeLesson). */
+export const freeLessonCompletions = pgTable(
+  'free_lesson_completions',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    completedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId] })],
+);
+
+export const paymentOrders = pgTable(
+  'payment_orders',
+  {
+    /** The provider's order id (order_…). */
+    id: text('id').primaryKey(),
+    /** Set to null when the learner deletes their account: orders are kept for accounting. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'restrict' }),
+    pricingTierId: text('pricing_tier_id'),
+    accessType: text('access_type').$type<'permanent' | 'weekly'>().notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    currency: text('currency').notNull().default('INR'),
+    status: text('status').$type<'created' | 'paid' | 'failed' | 'refunded'>().notNull().default('created'),
+    providerPaymentId: text('provider_payment_id'),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('payment_orders_user_idx').on(t.userId),
+    uniqueIndex('payment_orders_payment_key').on(t.providerPaymentId),
+  ],
+);
+
+export const lessonProgress = pgTable(
+  'lesson_progress',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: text('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    /** Where to resume: the last reported position (may move back when the learner rewinds). */
+    resumeSeconds: integer('resume_seconds').notNull().default(0),
+    /** Distinct seconds of the lesson actually watched; never goes down. */
+    watchedSeconds: integer('watched_seconds').notNull().default(0),
+    /** Merged [start, end) second ranges actually watched. */
+    watchedRanges: jsonb('watched_ranges').$type<Array<[number, number]>>().notNull().default([]),
+    completed: boolean('completed').notNull().default(false),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.lessonId] }),
+    index('lesson_progress_user_course_idx').on(t.userId, t.courseId),
+  ],
+);
+
+export const videoSessions = pgTable(
+  'video_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: text('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('video_sessions_user_idx').on(t.userId)],
+);
+
+export const videoEvents = pgTable(
+  'video_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => videoSessions.id, { onDelete: 'cascade' }),
+    eventType: text('event_type').$type<'play' | 'pause' | 'seek' | 'complete'>().notNull(),
+    positionSec: real('position_sec').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('video_events_session_idx').on(t.sessionId)],
+);
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: text('ticket_id').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    subject: text('subject').notNull(),
+    category: text('category').notNull(),
+    message: text('message').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('contact_messages_ticket_key').on(t.ticketId),
+    index('contact_messages_created_idx').on(t.createdAt),
+  ],
+);

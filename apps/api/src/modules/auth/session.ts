@@ -1,0 +1,98 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema.ts';
+import { unauthorized } from '../../lib/errors.ts';
+
+export const SESSION_COOKIE = 'kaushal_session';
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Sliding expiry is refreshed at most this often, so reads do not turn into writes. */
+const REFRESH_AFTER_MS = 24 * 60 * 60 * 1000;
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  avatarUrl: string | null;
+  settings: Record<string, unknown>;
+  sessionId: string;
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function createSession(db: Db, userId: string, now: Date): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  await db.insert(sessions).values({ id: hashToken(token), userId, expiresAt, createdAt: now });
+  return { token, expiresAt };
+}
+
+export async function deleteSession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** The signed-in learner of this request, or null. Looked up once per request. */
+export async function findSessionUser(db: Db, token: string, now: Date): Promise<SessionUser | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const id = hashToken(token);
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      avatarUrl: users.avatarUrl,
+      settings: users.settings,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  if (row.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - REFRESH_AFTER_MS) {
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
+      .where(eq(sessions.id, id));
+  }
+  const { expiresAt: _expiresAt, ...user } = row;
+  return { ...user, sessionId: id };
+}
+
+const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+
+/** The request's learner, or null when signed out. */
+export function currentUser(request: FastifyRequest): Promise<SessionUser | null> {
+  let pending = cache.get(request);
+  if (!pending) {
+    const token = request.cookies[SESSION_COOKIE];
+    const { db, clock } = request.server.deps;
+    pending = token ? findSessionUser(db, token, clock()) : Promise.resolve(null);
+    cache.set(request, pending);
+  }
+  return pending;
+}
+
+/** The request's learner; throws 401 when signed out. */
+export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
+  const user = await currentUser(request);
+  if (!user) throw unauthorized();
+  return user;
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date) {
+  const { config } = reply.server.deps;
+  const crossSite = new URL(config.webOrigin).origin !== new URL(config.publicUrl).origin;
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    secure: config.isProduction || crossSite,
+    sameSite: crossSite ? 'none' : 'lax',
+    path: '/',
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}

@@ -1,0 +1,73 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, isDatabaseUnavailable } from '../lib/errors.ts';
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+}
+
+const PART_NAMES: Record<string, string> = {
+  body: 'request body',
+  querystring: 'query',
+  params: 'path',
+  headers: 'headers',
+};
+
+function describeValidation(context: string | undefined, issues: ValidationIssue[]): string {
+  const part = PART_NAMES[context ?? ''] ?? 'request';
+  const parts = issues.slice(0, 5).map((i) => {
+    const field = (i.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+    return field ? `${field}: ${i.message}` : `${i.message}`;
+  });
+  return `Invalid ${part}: ${parts.join('; ')}.`.replace(/\.\.$/, '.');
+}
+
+/**
+ * One mapping from any thrown error to `{detail, code}`. Services throw AppError; validation, parsing and
+ * size errors come from Fastify; everything else is a 500 whose internals stay in the log.
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.warn({ code: error.code }, error.message);
+      return reply.code(error.status).send({ detail: error.detail, code: error.code });
+    }
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      const issues = (error.validation ?? []) as ValidationIssue[];
+      return reply
+        .code(400)
+        .send({ detail: describeValidation(error.validationContext, issues), code: 'invalid_request' });
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return reply.code(400).send({ detail: 'The request body is not valid JSON.', code: 'invalid_json' });
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return reply.code(413).send({ detail: 'The request body is too large.', code: 'body_too_large' });
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return reply
+          .code(415)
+          .send({ detail: 'This endpoint accepts JSON bodies only.', code: 'unsupported_media_type' });
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+        return reply.code(400).send({ detail: 'The Content-Length header is wrong.', code: 'bad_content_length' });
+    }
+    if (error.statusCode === 429) {
+      return reply
+        .code(429)
+        .send({ detail: 'Too many requests. Please wait a moment and try again.', code: 'rate_limited' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.code(503).send({
+        detail: 'The service is temporarily unavailable. Please try again shortly.',
+        code: 'database_unavailable',
+      });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ detail: 'The request could not be processed.', code: 'bad_request' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ code: 'internal_error' });
+  });
+}

@@ -1,0 +1,29 @@
+import { API_PREFIX, routes } from '@kaushal/contract';
+import type { FastifyInstance } from 'fastify';
+import { forbidden } from '../lib/errors.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Verified by their own signatures, not by the browser's Origin. */
+const EXEMPT = new Set([`${API_PREFIX}${routes.paymentWebhook}`]);
+
+/**
+ * CSRF defence in depth beside SameSite cookies: a state-changing request that names an Origin must name
+ * one of ours. Requests without Origin (server-to-server, curl) carry no ambient browser credentials worth
+ * forging, but browsers always send Origin on cross-site POSTs.
+ */
+export function registerOriginCheck(app: FastifyInstance) {
+  const { config } = app.deps;
+  const allowed = new Set([new URL(config.publicUrl).origin, new URL(config.webOrigin).origin]);
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const pathname = request.url.split('?')[0] ?? '';
+    if (EXEMPT.has(pathname)) return;
+    const origin = request.headers.origin;
+    if (origin === undefined) {
+      const site = request.headers['sec-fetch-site'];
+      if (site === 'cross-site') throw forbidden('This request came from another site and was refused.', 'bad_origin');
+      return;
+    }
+    if (!allowed.has(origin)) throw forbidden('This request came from another site and was refused.', 'bad_origin');
+  });
+}

@@ -1,0 +1,69 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { type Database, openDatabase } from '../src/db/client.ts';
+
+/**
+ * One database per test worker, migrated once; `resetDatabase` empties every table between tests.
+ * PGlite always; PostgreSQL when TEST_DATABASE_URL is set (a database of its own per worker, so workers
+ * never see each other's rows).
+ */
+export const dbKind: 'pglite' | 'postgres' = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+let shared: Promise<Database> | undefined;
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function createPostgresDatabase(baseUrl: string): Promise<string> {
+  const worker = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '0';
+  const name = `kaushal_test_${process.pid}_${worker}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    // Databases left by earlier runs whose process is gone are dropped; a concurrent run's are kept.
+    const stale = await admin.query<{ datname: string }>(
+      "select datname from pg_database where datname like 'kaushal_test_%'",
+    );
+    for (const { datname } of stale.rows) {
+      const pid = Number(datname.split('_')[2]);
+      if (pid !== process.pid && !isAlive(pid)) await admin.query(`drop database if exists ${datname} with (force)`);
+    }
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export function testDatabase(): Promise<Database> {
+  shared ??= (async () => {
+    const base = process.env.TEST_DATABASE_URL;
+    const database = base
+      ? await openDatabase({ url: await createPostgresDatabase(base), poolSize: 5 })
+      : await openDatabase({ pglite: new PGlite() });
+    await database.migrate();
+    return database;
+  })();
+  return shared;
+}
+
+export async function resetDatabase(database: Database): Promise<void> {
+  const rows = await database.db.execute<{ tablename: string }>(
+    sql`select tablename from pg_tables where schemaname = 'public'`,
+  );
+  const list =
+    (rows as unknown as { rows?: Array<{ tablename: string }> }).rows ??
+    (rows as unknown as Array<{ tablename: string }>);
+  const names = list.map((r) => `"${r.tablename}"`).join(', ');
+  if (names) await database.db.execute(sql.raw(`truncate ${names} restart identity cascade`));
+}

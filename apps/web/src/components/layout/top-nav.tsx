@@ -1,0 +1,84 @@
+import { LogOut, Menu, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { UserAvatar } from '@/components/ui/user-avatar';
+import { cn } from '@/lib/cn';
+import { useLogout, useSession } from '@/lib/session';
+import { BrandLogo } from './brand-logo';
+
+const LINKS = [
+  { to: '/courses', label: 'Courses' },
+  { to: '/dashboard', label: 'Dashboard' },
+];
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn('rounded-lg px-3 py-2 text-sm font-medium hover:text-accent', isActive ? 'text-accent' : 'text-muted');
+
+/** Top navigation: Courses, Dashboard, and the signed-in user with Logout, or Sign In; a mobile menu below 768 px. */
+export function TopNav() {
+  const session = useSession();
+  const logout = useLogout();
+  const location = useLocation();
+  // The menu belongs to the page it was opened on, so navigating closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location.pathname;
+  const menuId = useId();
+
+  const account =
+    session.status === 'authenticated' ? (
+      <div className="flex items-center gap-3">
+        <UserAvatar name={session.user.name} src={session.user.avatarUrl} />
+        <span className="max-w-40 truncate text-sm font-medium">{session.user.name}</span>
+        <Button variant="ghost" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
+          <LogOut aria-hidden="true" />
+          Logout
+        </Button>
+      </div>
+    ) : session.status === 'anonymous' ? (
+      <Button asChild size="sm">
+        <Link to="/login">Sign In</Link>
+      </Button>
+    ) : (
+      <span className="inline-block h-9 w-20" aria-hidden="true" />
+    );
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-bg/90 backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 md:px-6">
+        <BrandLogo />
+        <div className="hidden items-center gap-2 md:flex">
+          {LINKS.map((l) => (
+            <NavLink key={l.to} to={l.to} className={linkClass}>
+              {l.label}
+            </NavLink>
+          ))}
+          <div className="ml-2">{account}</div>
+        </div>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="md:hidden"
+          aria-expanded={open}
+          aria-controls={menuId}
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          onClick={() => setOpenOn(open ? null : location.pathname)}
+        >
+          {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+        </Button>
+      </nav>
+      {open && (
+        <div id={menuId} className="border-t border-border px-4 pb-4 md:hidden">
+          <div className="flex flex-col gap-1 pt-2">
+            {LINKS.map((l) => (
+              <NavLink key={l.to} to={l.to} className={linkClass}>
+                {l.label}
+              </NavLink>
+            ))}
+            <div className="pt-2">{account}</div>
+          </div>
+        </div>
+      )}
+    </header>
+  );
+}

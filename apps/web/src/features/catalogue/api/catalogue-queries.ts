@@ -1,0 +1,46 @@
+import {
+  apiPath,
+  COURSES_PAGE_SIZE,
+  courseDetailSchema,
+  courseListSchema,
+  featuredCoursesSchema,
+  routes,
+  statsSchema,
+} from '@kaushal/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+export const catalogueKeys = {
+  all: ['catalogue'] as const,
+  featured: () => [...catalogueKeys.all, 'featured'] as const,
+  stats: () => [...catalogueKeys.all, 'stats'] as const,
+  page: (page: number, size: number) => [...catalogueKeys.all, 'courses', page, size] as const,
+  course: (id: string) => [...catalogueKeys.all, 'course', id] as const,
+};
+
+export const featuredCoursesQuery = () =>
+  queryOptions({
+    queryKey: catalogueKeys.featured(),
+    queryFn: ({ signal }) => apiRequest(routes.featuredCourses, { schema: featuredCoursesSchema, signal }),
+  });
+
+export const statsQuery = () =>
+  queryOptions({
+    queryKey: catalogueKeys.stats(),
+    queryFn: ({ signal }) => apiRequest(routes.stats, { schema: statsSchema, signal }),
+  });
+
+export const coursesPageQuery = (page: number, size = COURSES_PAGE_SIZE) =>
+  queryOptions({
+    queryKey: catalogueKeys.page(page, size),
+    queryFn: ({ signal }) =>
+      apiRequest(`${routes.courses}?page=${page}&size=${size}`, { schema: courseListSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const courseQuery = (id: string) =>
+  queryOptions({
+    queryKey: catalogueKeys.course(id),
+    queryFn: ({ signal }) => apiRequest(apiPath('course', { id }), { schema: courseDetailSchema, signal }),
+    staleTime: 0,
+  });

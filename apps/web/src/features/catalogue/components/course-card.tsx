@@ -1,0 +1,74 @@
+import type { CourseSummary } from '@kaushal/contract';
+import { Clock, Star, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { DifficultyBadge } from '@/components/ui/difficulty-badge';
+import { Skeleton } from '@/components/ui/skeleton';
+import { assetUrl } from '@/lib/api-client';
+import { formatCount, formatPrice } from '@/lib/format';
+import { durationOf, ratingOf, studentsOf } from '../lib/course-defaults';
+import { shortenDescription } from '../lib/shorten-description';
+
+export function CourseCard({ course, headingLevel = 3 }: { course: CourseSummary; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-border bg-surface transition-colors hover:border-accent/60">
+      <img
+        src={assetUrl(course.thumbnailUrl)}
+        alt=""
+        width={640}
+        height={360}
+        loading="lazy"
+        decoding="async"
+        className="aspect-video w-full bg-surface-2 object-cover"
+      />
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div className="flex items-center justify-between gap-2">
+          <DifficultyBadge difficulty={course.difficulty} />
+          <span className="text-sm font-bold text-accent">{formatPrice(course.price)}</span>
+        </div>
+        <Heading className="text-lg leading-snug font-semibold">
+          <Link to={`/course/${course.id}`} className="after:absolute after:inset-0 focus-visible:outline-none">
+            {course.title}
+          </Link>
+        </Heading>
+        <p className="flex-1 text-sm text-muted">
+          {shortenDescription(course.description, course.title, course.difficulty)}
+        </p>
+        <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">
+          <div className="flex items-center gap-1">
+            <dt className="sr-only">Duration</dt>
+            <Clock className="size-3.5" aria-hidden="true" />
+            <dd>{durationOf(course.duration)}</dd>
+          </div>
+          <div className="flex items-center gap-1">
+            <dt className="sr-only">Students</dt>
+            <Users className="size-3.5" aria-hidden="true" />
+            <dd>{formatCount(studentsOf(course.students))} students</dd>
+          </div>
+          <div className="flex items-center gap-1">
+            <dt className="sr-only">Rating</dt>
+            <Star className="size-3.5 fill-yellow-400 text-yellow-400" aria-hidden="true" />
+            <dd>{ratingOf(course.rating).toFixed(1)}</dd>
+          </div>
+        </dl>
+      </div>
+    </article>
+  );
+}
+
+export function CourseCardSkeleton() {
+  return (
+    <div
+      className="flex flex-col overflow-hidden rounded-2xl border border-border bg-surface"
+      data-testid="course-card-skeleton"
+    >
+      <Skeleton className="aspect-video w-full rounded-none" />
+      <div className="flex flex-col gap-3 p-5">
+        <Skeleton className="h-5 w-24" />
+        <Skeleton className="h-6 w-3/4" />
+        <Skeleton className="h-12 w-full" />
+        <Skeleton className="h-4 w-1/2" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { COURSES_PAGE_SIZE } from '@kaushal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { usePageTitle } from '@/lib/use-page-title';
+import { coursesPageQuery } from '../api/catalogue-queries';
+import { CourseCard, CourseCardSkeleton } from '../components/course-card';
+import { LoadError } from '../components/load-error';
+
+function pageFromParams(params: URLSearchParams): number {
+  const n = Number(params.get('page'));
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
+/** Paged grid, 9 per page; the page lives in the URL so back/forward and shared links work. */
+export function CoursesPage() {
+  usePageTitle('All courses');
+  const [params, setParams] = useSearchParams();
+  const requested = pageFromParams(params);
+  const query = useQuery(coursesPageQuery(requested, COURSES_PAGE_SIZE));
+  const data = query.data;
+  const page = data?.page ?? requested;
+  const pages = data?.pages ?? 0;
+
+  const goTo = (next: number) => {
+    setParams(next === 1 ? {} : { page: String(next) });
+    window.scrollTo({ top: 0 });
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 md:px-6">
+      <header className="mb-8 space-y-2">
+        <h1 className="text-3xl font-bold md:text-4xl">All courses</h1>
+        <p className="text-muted">Project-based courses that take you from fundamentals to shipping AI systems.</p>
+      </header>
+
+      {query.isError && !data ? (
+        <LoadError onRetry={() => query.refetch()} />
+      ) : query.isPending ? (
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+          {Array.from({ length: COURSES_PAGE_SIZE }, (_, i) => (
+            <CourseCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : data && data.items.length === 0 ? (
+        <p className="py-16 text-center text-lg text-muted">No courses available at the moment.</p>
+      ) : (
+        <>
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Courses">
+            {data?.items.map((course) => (
+              <li key={course.id} className="flex">
+                <CourseCard course={course} headingLevel={2} />
+              </li>
+            ))}
+          </ul>
+          <nav aria-label="Pagination" className="mt-10 flex items-center justify-center gap-4">
+            <Button variant="secondary" onClick={() => goTo(page - 1)} disabled={page <= 1}>
+              <ChevronLeft aria-hidden="true" />
+              Previous
+            </Button>
+            {pages > 1 && (
+              <span className="text-sm text-muted" aria-live="polite">
+                Page {page} of {pages}
+              </span>
+            )}
+            <Button variant="secondary" onClick={() => goTo(page + 1)} disabled={page >= pages}>
+              Next
+              <ChevronRight aria-hidden="true" />
+            </Button>
+          </nav>
+        </>
+      )}
+    </div>
+  );
+}

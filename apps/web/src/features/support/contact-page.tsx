@@ -1,0 +1,10 @@
+import { usePageTitle } from '@/lib/use-page-title';
+
+export function ContactPage() {
+  usePageTitle('Contact Us');
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-16">
+      <h1 className="text-3xl font-bold">Contact Us</h1>
+    </section>
+  );
+}

@@ -1,0 +1,3 @@
+export * from './redirect-path';
+export * from './session-query';
+export * from './use-logout';

@@ -1,0 +1,25 @@
+import { routes } from '@kaushal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast as notice } from 'sonner';
+import { toast } from '@/components/ui/toast';
+import { apiRequest } from '../api-client';
+import { sessionQueryKey } from './session-query';
+
+/** Logout posts to the server, clears the user, says 'Logged out' and goes to /. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => apiRequest(routes.authLogout, { method: 'POST', ignoreUnauthorized: true }),
+    onSuccess: () => {
+      queryClient.setQueryData(sessionQueryKey, null);
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
+      notice('Logged out');
+      navigate('/');
+    },
+    onError: () => {
+      toast({ title: 'Error', description: 'Failed to logout. Please try again.', variant: 'destructive' });
+    },
+  });
+}

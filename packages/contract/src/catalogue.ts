@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { accessTypeSchema, difficultySchema } from './common.ts';
+
+export const COURSES_PAGE_SIZE = 9;
+export const HOME_COURSES_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 50;
+export const FEATURED_PLACEHOLDERS = 6;
+
+export const pricingTierSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** Rupees. */
+  price: z.number(),
+  /** Rupees, the price before discount. */
+  originalPrice: z.number(),
+  discountPercentage: z.number().int(),
+  accessType: accessTypeSchema,
+});
+export type PricingTier = z.infer<typeof pricingTierSchema>;
+
+export const lessonSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  isFree: z.boolean(),
+  /** Display text, e.g. '12:30'. */
+  duration: z.string(),
+  durationSeconds: z.number().int(),
+  hasVideo: z.boolean(),
+});
+export type LessonSummary = z.infer<typeof lessonSummarySchema>;
+
+export const enrollmentStatusSchema = z.object({
+  enrolled: z.boolean(),
+  /** 'permanent' shows 'Permanent Access', anything else 'Active Access'. */
+  status: z.string(),
+  message: z.string(),
+});
+export type EnrollmentStatus = z.infer<typeof enrollmentStatusSchema>;
+
+/** A course as listed in grids (home, catalogue, featured). */
+export const courseSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  difficulty: difficultySchema,
+  /** Rupees; 0 is a free course. */
+  price: z.number(),
+  thumbnailUrl: z.string(),
+  instructor: z.string(),
+  duration: z.string(),
+  students: z.number().int(),
+  rating: z.number(),
+  lessonCount: z.number().int(),
+});
+export type CourseSummary = z.infer<typeof courseSummarySchema>;
+
+/** A course page: the summary plus lessons, tiers and the caller's access. */
+export const courseDetailSchema = courseSummarySchema.extend({
+  lessons: z.array(lessonSummarySchema),
+  pricingTiers: z.array(pricingTierSchema),
+  enrollmentStatus: enrollmentStatusSchema.nullable(),
+  isEnrolled: z.boolean(),
+  hasCompletedFreeLesson: z.boolean(),
+  showPricing: z.boolean(),
+});
+export type CourseDetail = z.infer<typeof courseDetailSchema>;
+
+export const coursesQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(HOME_COURSES_PAGE_SIZE),
+});
+export type CoursesQuery = z.infer<typeof coursesQuerySchema>;
+
+export const courseListSchema = z.object({
+  items: z.array(courseSummarySchema),
+  pages: z.number().int(),
+  page: z.number().int(),
+  total: z.number().int(),
+});
+export type CourseList = z.infer<typeof courseListSchema>;
+
+export const featuredCoursesSchema = z.array(courseSummarySchema);
+
+export const statsSchema = z.object({
+  students: z.number().int(),
+  courses: z.number().int(),
+  rating: z.number(),
+  success_rate: z.number(),
+});
+export type Stats = z.infer<typeof statsSchema>;
+
+export const reviewSchema = z.object({
+  id: z.string(),
+  author: z.string(),
+  rating: z.number().int().min(1).max(5),
+  comment: z.string(),
+  createdAt: z.string(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+export const reviewsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(5),
+});
+export const reviewListSchema = z.object({
+  items: z.array(reviewSchema),
+  pages: z.number().int(),
+  page: z.number().int(),
+  total: z.number().int(),
+});
+export type ReviewList = z.infer<typeof reviewListSchema>;
+
+export const healthSchema = z.object({
+  status: z.enum(['ok']),
+  database: z.enum(['ok']),
+});

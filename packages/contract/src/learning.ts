@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+export const videoTypeSchema = z.enum(['youtube', 'direct']);
+
+export const captionTrackSchema = z.object({ lang: z.string(), label: z.string(), url: z.string() });
+
+export const lessonDetailSchema = z.object({
+  id: z.string(),
+  courseId: z.string(),
+  title: z.string(),
+  description: z.string(),
+  isFree: z.boolean(),
+  duration: z.string(),
+  durationSeconds: z.number().int(),
+  video_url: z.string().nullable(),
+  video_type: z.string().nullable(),
+  captions: z.array(captionTrackSchema),
+  /** Where the learner left off, in seconds (0 when completed or never started). */
+  resumeSeconds: z.number().int(),
+  completed: z.boolean(),
+});
+export type LessonDetail = z.infer<typeof lessonDetailSchema>;
+
+export const signedVideoSchema = z.object({
+  url: z.string(),
+  type: videoTypeSchema,
+  sessionId: z.string(),
+});
+export type SignedVideo = z.infer<typeof signedVideoSchema>;
+
+/** Upper bound on any position a client may report, in seconds (24 hours). */
+export const MAX_POSITION_SECONDS = 86_400;
+
+export const progressBodySchema = z.object({
+  watchSeconds: z.number().int().min(0).max(MAX_POSITION_SECONDS),
+  completed: z.boolean(),
+});
+export type ProgressBody = z.infer<typeof progressBodySchema>;
+
+export const progressResponseSchema = z.object({
+  lessonId: z.string(),
+  resumeSeconds: z.number().int(),
+  watchedSeconds: z.number().int(),
+  completed: z.boolean(),
+  hasCompletedFreeLesson: z.boolean(),
+});
+export type ProgressResponse = z.infer<typeof progressResponseSchema>;
+
+export const videoEventTypeSchema = z.enum(['play', 'pause', 'seek', 'complete']);
+export type VideoEventType = z.infer<typeof videoEventTypeSchema>;
+
+export const MAX_EVENTS_PER_BATCH = 100;
+export const EVENT_FLUSH_INTERVAL_MS = 30_000;
+export const EVENT_FLUSH_THRESHOLD = 10;
+export const PROGRESS_SAVE_EVERY_SECONDS = 10;
+
+export const videoEventSchema = z.object({
+  sessionId: z.uuid(),
+  eventType: videoEventTypeSchema,
+  positionSec: z.number().min(0).max(MAX_POSITION_SECONDS),
+});
+export type VideoEvent = z.infer<typeof videoEventSchema>;
+
+export const videoEventsBodySchema = z.array(videoEventSchema).min(1).max(MAX_EVENTS_PER_BATCH);
+export const videoEventsResponseSchema = z.object({ accepted: z.number().int() });

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+export const CONTACT_CATEGORIES = [
+  { value: 'general', label: 'General Support' },
+  { value: 'technical', label: 'Technical Support' },
+  { value: 'billing', label: 'Billing & Payments' },
+  { value: 'courses', label: 'Course Content' },
+  { value: 'business', label: 'Business Inquiries' },
+  { value: 'partnership', label: 'Partnership' },
+  { value: 'other', label: 'Other' },
+] as const;
+
+export const contactCategorySchema = z.enum([
+  'general',
+  'technical',
+  'billing',
+  'courses',
+  'business',
+  'partnership',
+  'other',
+]);
+export type ContactCategory = z.infer<typeof contactCategorySchema>;
+
+const required = (field: string, max: number) =>
+  z
+    .string({ error: `${field} is required.` })
+    .trim()
+    .min(1, `${field} is required.`)
+    .max(max, `${field} must be at most ${max} characters.`);
+
+export const contactMessageSchema = z.object({
+  name: required('Name', 100),
+  email: z
+    .string({ error: 'Email is required.' })
+    .trim()
+    .max(254, 'Email must be at most 254 characters.')
+    .pipe(z.email('Email must be a valid email address.')),
+  phone: z
+    .string()
+    .trim()
+    .max(30, 'Phone must be at most 30 characters.')
+    .regex(/^[0-9+()\-.\s]*$/, 'Phone may contain only digits, spaces and + ( ) - .')
+    .optional()
+    .or(z.literal('').transform(() => undefined))
+    .nullable(),
+  subject: required('Subject', 200),
+  category: contactCategorySchema,
+  message: required('Message', 5000),
+});
+export type ContactMessage = z.infer<typeof contactMessageSchema>;
+
+export const contactResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  ticket_id: z.string(),
+});
+export type ContactResponse = z.infer<typeof contactResponseSchema>;

@@ -1,0 +1,102 @@
+// `npm test`: every check and test suite, in order, with one closing line `N passed, N failed`.
+// Steps: type checks, lint, web unit/component tests, API tests on PGlite (and on PostgreSQL when
+// TEST_DATABASE_URL is set), the production build, then browser tests in Debian's Chromium.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ensureChromium } from './chromium.mjs';
+import { root, run } from './lib.mjs';
+
+const results = path.join(root, 'test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const summary = [];
+
+function record(name, passed, failed, skipped = 0) {
+  totals.passed += passed;
+  totals.failed += failed;
+  totals.skipped += skipped;
+  summary.push(
+    `${failed ? 'FAIL' : 'ok  '} ${name}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`,
+  );
+}
+
+/** A check without test cases (type check, lint, build) counts as one test. */
+async function check(name, command, args, env) {
+  console.log(`\n▶ ${name}`);
+  const code = await run(command, args, { env: { ...process.env, ...env } });
+  record(name, code === 0 ? 1 : 0, code === 0 ? 0 : 1);
+  return code === 0;
+}
+
+function readVitestJson(file) {
+  if (!existsSync(file)) return null;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  return {
+    passed: report.numPassedTests ?? 0,
+    failed:
+      (report.numFailedTests ?? 0) +
+      (report.numFailedTestSuites && !report.numFailedTests ? report.numFailedTestSuites : 0),
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+  };
+}
+
+async function vitest(name, project, env = {}) {
+  console.log(`\n▶ ${name}`);
+  const out = path.join(results, `${name.replace(/\W+/g, '-')}.json`);
+  const code = await run(
+    'npx',
+    ['vitest', 'run', '--root', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    { env: { ...process.env, ...env } },
+  );
+  const counts = readVitestJson(out);
+  if (!counts) record(name, 0, 1);
+  else record(name, counts.passed, counts.failed || (code === 0 ? 0 : 1), counts.skipped);
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return null;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const stats = report.stats ?? {};
+  return {
+    passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
+    failed: stats.unexpected ?? 0,
+    skipped: stats.skipped ?? 0,
+  };
+}
+
+const only = process.argv.slice(2);
+const wants = (step) => only.length === 0 || only.includes(step);
+
+if (wants('typecheck')) {
+  for (const project of ['packages/contract', 'apps/api', 'apps/web', 'e2e']) {
+    await check(`typecheck ${project}`, 'npx', ['tsc', '-p', project, '--noEmit']);
+  }
+}
+if (wants('lint')) await check('lint (biome)', 'npx', ['biome', 'ci', '.']);
+if (wants('unit')) await vitest('web unit and component tests', 'apps/web');
+if (wants('api')) {
+  await vitest('API tests on PGlite', 'apps/api', { TEST_DATABASE_URL: '' });
+  if (process.env.TEST_DATABASE_URL) await vitest('API tests on PostgreSQL', 'apps/api');
+  else summary.push('skip API tests on PostgreSQL: TEST_DATABASE_URL is not set');
+}
+if (wants('e2e')) {
+  const built = await check('build', 'npm', ['run', 'build']);
+  const chromium = await ensureChromium();
+  if (!built || !chromium.ok) {
+    if (!chromium.ok) console.error(chromium.message);
+    record('browser tests', 0, 1);
+  } else {
+    console.log('\n▶ browser tests (Playwright, Chromium)');
+    const code = await run('npx', ['playwright', 'test'], { env: { ...process.env, CHROMIUM_PATH: chromium.path } });
+    const counts = countPlaywright(path.join(results, 'e2e.json'));
+    if (!counts) record('browser tests', 0, 1);
+    else record('browser tests', counts.passed, counts.failed || (code === 0 ? 0 : 1), counts.skipped);
+  }
+}
+
+console.log('\nSummary');
+for (const line of summary) console.log(`  ${line}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed > 0 ? 1 : 0);
