@@ -4,6 +4,7 @@ import {
   courseDetailSchema,
   courseListSchema,
   featuredCoursesSchema,
+  reviewListSchema,
   routes,
   statsSchema,
 } from '@kaushal/contract';
@@ -16,6 +17,7 @@ export const catalogueKeys = {
   stats: () => [...catalogueKeys.all, 'stats'] as const,
   page: (page: number, size: number) => [...catalogueKeys.all, 'courses', page, size] as const,
   course: (id: string) => [...catalogueKeys.all, 'course', id] as const,
+  reviews: (id: string, size: number) => [...catalogueKeys.all, 'course', id, 'reviews', size] as const,
 };
 
 export const featuredCoursesQuery = () =>
@@ -43,4 +45,13 @@ export const courseQuery = (id: string) =>
     queryKey: catalogueKeys.course(id),
     queryFn: ({ signal }) => apiRequest(apiPath('course', { id }), { schema: courseDetailSchema, signal }),
     staleTime: 0,
+  });
+
+/** The latest reviews of a course (newest first), shown under its lessons. */
+export const courseReviewsQuery = (id: string, size = 3) =>
+  queryOptions({
+    queryKey: catalogueKeys.reviews(id, size),
+    queryFn: ({ signal }) =>
+      apiRequest(`${apiPath('courseReviews', { id })}?page=1&size=${size}`, { schema: reviewListSchema, signal }),
+    staleTime: 5 * 60_000,
   });

@@ -1,0 +1,62 @@
+import type { LessonSummary } from '@kaushal/contract';
+import { Lock, PlayCircle } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { cn } from '@/lib/cn';
+import { isLessonUnlocked } from '../lib/course-access';
+
+export interface LessonListProps {
+  lessons: readonly LessonSummary[];
+  isEnrolled: boolean;
+  /** Called for every lesson click; the page decides (sign in, enroll, play). */
+  onSelectLesson: (lesson: LessonSummary) => void;
+  /** The lesson open in the player, marked as current. */
+  activeLessonId?: string | null;
+}
+
+/** The course's lessons in order: title, duration, a Free badge, and a lock on paid lessons not yet unlocked. */
+export function LessonList({ lessons, isEnrolled, onSelectLesson, activeLessonId }: LessonListProps) {
+  if (lessons.length === 0) {
+    return <p className="text-muted">Lessons for this course are being prepared.</p>;
+  }
+  return (
+    <ol className="divide-y divide-border overflow-hidden rounded-xl border border-border">
+      {lessons.map((lesson, index) => {
+        const unlocked = isLessonUnlocked(lesson, isEnrolled);
+        const current = lesson.id === activeLessonId;
+        return (
+          <li key={lesson.id}>
+            <button
+              type="button"
+              onClick={() => onSelectLesson(lesson)}
+              aria-current={current ? 'true' : undefined}
+              className={cn(
+                'flex w-full items-start gap-3 px-4 py-3 text-left transition-colors hover:bg-surface-2 focus-visible:bg-surface-2 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent',
+                current && 'bg-accent/10',
+              )}
+            >
+              {unlocked ? (
+                <PlayCircle className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden="true" />
+              ) : (
+                <Lock className="mt-0.5 size-5 shrink-0 text-muted" aria-hidden="true" />
+              )}
+              <span className="min-w-0 flex-1">
+                <span className="block font-medium text-fg">
+                  <span className="text-muted">{index + 1}.</span> {lesson.title}
+                </span>
+                {lesson.description && <span className="mt-0.5 block text-sm text-muted">{lesson.description}</span>}
+              </span>
+              <span className="flex shrink-0 flex-col items-end gap-1 text-sm text-muted sm:flex-row sm:items-center sm:gap-3">
+                {lesson.isFree && <Badge variant="success">Free</Badge>}
+                {!unlocked && <span className="sr-only">Locked</span>}
+                <span>
+                  <span className="sr-only">Duration </span>
+                  {lesson.duration}
+                </span>
+              </span>
+            </button>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
