@@ -18,7 +18,9 @@ import {
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { type Clock, systemClock } from './lib/time.ts';
+import { renderCourseMeta } from './modules/catalogue/course-meta.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { supportRoutes } from './modules/support/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
@@ -102,10 +104,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       await api.register(systemRoutes);
       await api.register(catalogueRoutes);
+      await api.register(supportRoutes);
     },
     { prefix: API_PREFIX },
   );
 
-  await registerWeb(app, { distDir: config.webDistDir, contentDir: config.contentDir });
+  await registerWeb(app, { distDir: config.webDistDir, contentDir: config.contentDir, renderIndex: renderCourseMeta });
   return app;
 }

@@ -55,3 +55,10 @@ export const contactResponseSchema = z.object({
   ticket_id: z.string(),
 });
 export type ContactResponse = z.infer<typeof contactResponseSchema>;
+
+/** GET /contact/health: the contact service can take messages (its database answers). */
+export const contactHealthSchema = z.object({
+  status: z.literal('ok'),
+  service: z.literal('contact'),
+});
+export type ContactHealth = z.infer<typeof contactHealthSchema>;
