@@ -70,7 +70,7 @@ const only = process.argv.slice(2);
 const wants = (step) => only.length === 0 || only.includes(step);
 
 if (wants('typecheck')) {
-  for (const project of ['packages/contract', 'apps/api', 'apps/web', 'e2e']) {
+  for (const project of ['packages/contract', 'apps/api', 'apps/web', 'e2e', 'bench']) {
     await check(`typecheck ${project}`, 'npx', ['tsc', '-p', project, '--noEmit']);
   }
 }

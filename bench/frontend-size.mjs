@@ -1,0 +1,55 @@
+// Gzipped size of the JavaScript and CSS a route loads before its first paint, from Vite's manifest.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
+
+export const HOME_BUDGET_BYTES = 150 * 1024;
+
+function loadManifest() {
+  return JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+}
+
+const gz = (file) => gzipSync(readFileSync(path.join(dist, file))).length;
+
+/** Files a chunk pulls in statically (itself, its static imports, their CSS), transitively. */
+function closure(manifest, key, seen = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const css of chunk.css ?? []) seen.add(css);
+  for (const imported of chunk.imports ?? []) closure(manifest, imported, seen);
+  return seen;
+}
+
+function measure(files) {
+  let js = 0;
+  let css = 0;
+  for (const f of files) {
+    if (f.endsWith('.js')) js += gz(f);
+    else if (f.endsWith('.css')) css += gz(f);
+  }
+  return { js, css };
+}
+
+/** The entry plus one route's page chunk: what the browser needs before that route paints. */
+export function routeSizes() {
+  const manifest = loadManifest();
+  const entry = closure(manifest, 'index.html');
+  const entrySize = measure(entry);
+  const pages = Object.keys(manifest).filter((k) => /features\/.+-page\.tsx$/.test(k));
+  const routes = pages.map((key) => {
+    const own = [...closure(manifest, key)].filter((f) => !entry.has(f));
+    const size = measure(own);
+    return { page: path.basename(key, '.tsx'), chunkJs: size.js, chunkCss: size.css, totalJs: entrySize.js + size.js };
+  });
+  return { entry: entrySize, routes };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { entry, routes } = routeSizes();
+  console.log(`entry: ${(entry.js / 1024).toFixed(1)} KB JS, ${(entry.css / 1024).toFixed(1)} KB CSS (gzip)`);
+  for (const r of routes)
+    console.log(`${r.page.padEnd(24)} +${(r.chunkJs / 1024).toFixed(1)} KB → ${(r.totalJs / 1024).toFixed(1)} KB JS`);
+}

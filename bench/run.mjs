@@ -1,0 +1,373 @@
+// `npm run bench`: the product against its budgets (DESIGN.md section 7), every figure measured in this run.
+//   npm run bench [-- --duration 5 --connections 50 --skip-lighthouse --skip-scale --reuse]
+// With DATABASE_URL set, the product runs on PostgreSQL instead of PGlite.
+import { execFileSync, fork, spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { HOME_BUDGET_BYTES, routeSizes } from './frontend-size.mjs';
+import { runLighthouse } from './lighthouse.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const { values: opts } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '50' },
+    'skip-lighthouse': { type: 'boolean', default: false },
+    'skip-scale': { type: 'boolean', default: false },
+    reuse: { type: 'boolean', default: false },
+  },
+});
+const DURATION = Number(opts.duration);
+const CONNECTIONS = Number(opts.connections);
+const resultsDir = path.join(root, 'bench/results');
+const dataDir = path.join(resultsDir, 'data');
+const fixturesFile = path.join(resultsDir, 'fixtures.json');
+const databaseUrl = process.env.DATABASE_URL || undefined;
+mkdirSync(resultsDir, { recursive: true });
+
+const log = (...args) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args);
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, ms = 60_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${ms} ms`);
+}
+
+function tsx(script, args) {
+  execFileSync(process.execPath, ['--import', 'tsx', script, ...args], { cwd: root, stdio: 'inherit' });
+}
+
+async function startProduct(port) {
+  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitFor(`http://127.0.0.1:${port}/api/v1/health`);
+  return child;
+}
+
+const stop = (child) =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+
+function load({ url, method = 'GET', headers = {}, body, setup }) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        method,
+        headers,
+        body,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        requests: setup ? [{ setupRequest: setup }] : undefined,
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    instance.on('error', reject);
+  });
+}
+
+const summarise = (r) => ({
+  rps: Math.round(r.requests.average),
+  p50: r.latency.p50,
+  p99: r.latency.p99,
+  errors: r.errors + r.timeouts + r.non2xx,
+});
+
+// 1. Build and data.
+log('building');
+execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
+if (!opts.reuse) {
+  rmSync(dataDir, { recursive: true, force: true });
+  log('generating the benchmark database (1,000 courses, 19,250 lessons, 1,001 learners, 200,000 events)');
+  tsx('bench/generate.ts', [
+    '--data-dir',
+    dataDir,
+    '--out',
+    fixturesFile,
+    ...(databaseUrl ? ['--database-url', databaseUrl] : []),
+  ]);
+}
+const fixtures = JSON.parse((await import('node:fs')).readFileSync(fixturesFile, 'utf8'));
+
+// 2. The product, and the bytes it answers for each benchmarked request.
+const port = await freePort();
+let product = await startProduct(port);
+const base = `http://127.0.0.1:${port}`;
+const origin = base;
+const learners = fixtures.learners.filter((l) => l.token);
+let turn = 0;
+const nextLearner = () => learners[turn++ % learners.length];
+const cookie = (token) => `kaushal_session=${token}`;
+const courseId = 'bench-course-000100';
+const progressPosition = () => 10 * (1 + (turn % 9));
+
+const endpoints = [
+  { name: 'GET /courses?page=1&size=9', path: '/api/v1/courses?page=1&size=9', catalogue: true },
+  { name: 'GET /courses/featured', path: '/api/v1/courses/featured', catalogue: true },
+  { name: `GET /courses/{id}`, path: `/api/v1/courses/${courseId}`, catalogue: true },
+  { name: 'GET /stats', path: '/api/v1/stats', catalogue: true },
+  { name: 'GET /auth/me (signed in)', path: '/api/v1/auth/me', signedIn: true },
+  { name: 'GET /dashboard (50 enrollments, 5,000 progress rows)', path: '/api/v1/dashboard', heavy: true },
+  {
+    name: 'PUT /lessons/{id}/progress',
+    method: 'PUT',
+    path: (l) => `/api/v1/lessons/${l.lessonId}/progress`,
+    body: () => JSON.stringify({ watchSeconds: progressPosition(), completed: false }),
+    signedIn: true,
+  },
+  {
+    name: 'POST /lessons/{id}/events (10 per batch)',
+    method: 'POST',
+    path: (l) => `/api/v1/lessons/${l.lessonId}/events`,
+    body: (l) =>
+      JSON.stringify(
+        Array.from({ length: 10 }, (_, i) => ({
+          sessionId: l.sessionId,
+          eventType: i % 2 ? 'pause' : 'play',
+          positionSec: i,
+        })),
+      ),
+    signedIn: true,
+    eventsPerRequest: 10,
+  },
+];
+
+function requestFor(endpoint) {
+  const learner = endpoint.heavy ? { token: fixtures.heavyToken } : nextLearner();
+  const headers = { origin, 'content-type': 'application/json' };
+  if (endpoint.signedIn || endpoint.heavy) headers.cookie = cookie(learner.token);
+  const p = typeof endpoint.path === 'function' ? endpoint.path(learner) : endpoint.path;
+  const body = endpoint.body ? endpoint.body(learner) : undefined;
+  return { method: endpoint.method ?? 'GET', path: p, headers, body };
+}
+
+log("recording the product's responses for the ceiling server");
+const recorded = [];
+for (const e of endpoints) {
+  const req = requestFor(e);
+  const res = await fetch(base + req.path, { method: req.method, headers: req.headers, body: req.body });
+  const body = Buffer.from(await res.arrayBuffer());
+  e.status = res.status;
+  e.bytes = body.length;
+  recorded.push({
+    method: req.method,
+    path: req.path,
+    status: res.status,
+    contentType: res.headers.get('content-type') ?? 'application/json',
+    body: body.toString('base64'),
+  });
+}
+const responsesFile = path.join(resultsDir, 'responses.json');
+writeFileSync(responsesFile, JSON.stringify(recorded));
+const ceilingPort = await freePort();
+const ceiling = fork(path.join(root, 'bench/ceiling-server.mjs'), [responsesFile, String(ceilingPort)], {
+  stdio: 'inherit',
+});
+await new Promise((r) => ceiling.once('message', r));
+
+// 3. Load: each endpoint against the product, then the same bytes from the ceiling.
+const rows = [];
+for (const e of endpoints) {
+  if (e.status === 404) {
+    rows.push({ endpoint: e.name, missing: true });
+    log(`${e.name}: not implemented yet (404), skipped`);
+    continue;
+  }
+  const first = requestFor(e);
+  const setup = (req) => {
+    const r = requestFor(e);
+    return { ...req, method: r.method, path: r.path, headers: r.headers, body: r.body };
+  };
+  const productResult = summarise(
+    await load({ url: base + first.path, method: first.method, headers: first.headers, body: first.body, setup }),
+  );
+  const ceilingResult = summarise(
+    await load({
+      url: `http://127.0.0.1:${ceilingPort}${first.path}`,
+      method: first.method,
+      headers: first.headers,
+      body: first.body,
+      setup,
+    }),
+  );
+  const row = {
+    endpoint: e.name,
+    bytes: e.bytes,
+    status: e.status,
+    ...productResult,
+    ceilingRps: ceilingResult.rps,
+    ratio: ceilingResult.rps ? productResult.rps / ceilingResult.rps : 0,
+  };
+  if (e.eventsPerRequest) row.eventsPerSecond = productResult.rps * e.eventsPerRequest;
+  rows.push(row);
+  log(`${e.name}: ${row.rps} req/s (ceiling ${row.ceilingRps}), p99 ${row.p99} ms, errors ${row.errors}`);
+}
+ceiling.kill();
+
+// 4. Scale: the same reads with 100,000 courses.
+let scale;
+if (!opts['skip-scale']) {
+  const probe = async (label) => {
+    const lastPage = Math.ceil((await (await fetch(`${base}/api/v1/courses?size=9`)).json()).total / 9);
+    const targets = [
+      ['/courses?page=1', '/api/v1/courses?page=1&size=9', {}],
+      ['/courses last page', `/api/v1/courses?page=${lastPage}&size=9`, {}],
+      ['/dashboard', '/api/v1/dashboard', { cookie: cookie(fixtures.heavyToken) }],
+    ];
+    const out = {};
+    for (const [name, p, headers] of targets) {
+      const r = summarise(await load({ url: base + p, headers }));
+      out[name] = { p50: r.p50, p99: r.p99, rps: r.rps, errors: r.errors };
+    }
+    log(label, JSON.stringify(out));
+    return out;
+  };
+  const small = await probe('scale with 1,000 courses');
+  await stop(product);
+  log('growing the catalogue to 100,000 courses');
+  tsx('bench/grow.ts', [
+    '--data-dir',
+    dataDir,
+    '--courses',
+    '100000',
+    ...(databaseUrl ? ['--database-url', databaseUrl] : []),
+  ]);
+  product = await startProduct(port);
+  const large = await probe('scale with 100,000 courses');
+  scale = { small, large };
+}
+await stop(product);
+
+// 5. Front end: bytes before first paint, Lighthouse.
+const sizes = routeSizes();
+const home = sizes.routes.find((r) => r.page === 'home-page');
+let lighthouse;
+if (!opts['skip-lighthouse']) {
+  log('Lighthouse (mobile emulation) on /, /courses and a course page');
+  const webPort = await freePort();
+  rmSync(path.join(resultsDir, 'lh-data'), { recursive: true, force: true });
+  const web = spawn(process.execPath, ['apps/api/dist/server.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(webPort),
+      DATA_DIR: path.join(resultsDir, 'lh-data'),
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitFor(`http://127.0.0.1:${webPort}/api/v1/health`);
+  const firstCourse = (await (await fetch(`http://127.0.0.1:${webPort}/api/v1/courses?size=1`)).json()).items[0]?.id;
+  lighthouse = await runLighthouse([
+    `http://127.0.0.1:${webPort}/`,
+    `http://127.0.0.1:${webPort}/courses`,
+    `http://127.0.0.1:${webPort}/course/${firstCourse}`,
+  ]);
+  await stop(web);
+}
+
+// 6. Report.
+const fmt = (n, d = 0) => (typeof n === 'number' ? n.toFixed(d) : '-');
+console.log(
+  `\nAPI on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${CONNECTIONS} connections, ${DURATION} s each, load generator on the same 2-core machine`,
+);
+console.log('| endpoint | bytes | req/s | p50 ms | p99 ms | errors | ceiling req/s | ratio | budget |');
+console.log('|---|---|---|---|---|---|---|---|---|');
+for (const r of rows) {
+  if (r.missing) {
+    console.log(`| ${r.endpoint} | - | - | - | - | - | - | - | not implemented |`);
+    continue;
+  }
+  let budget = '';
+  if (r.endpoint.startsWith('GET /courses') || r.endpoint.startsWith('GET /stats')) {
+    budget = r.ratio >= 0.5 && r.p99 < 25 ? 'holds (≥ 0.5, p99 < 25)' : 'MISSED (≥ 0.5, p99 < 25)';
+  } else if (r.eventsPerSecond) {
+    budget = `${r.eventsPerSecond} events/s: ${r.eventsPerSecond >= 20000 ? 'holds' : 'MISSED'} (20,000)`;
+  }
+  console.log(
+    `| ${r.endpoint} | ${r.bytes} | ${r.rps} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${r.errors} | ${r.ceilingRps} | ${fmt(r.ratio, 2)} | ${budget} |`,
+  );
+}
+if (scale) {
+  console.log('\n| scale (p50 / p99 ms) | 1,000 courses | 100,000 courses |');
+  console.log('|---|---|---|');
+  for (const key of Object.keys(scale.small)) {
+    console.log(
+      `| ${key} | ${scale.small[key].p50} / ${scale.small[key].p99} | ${scale.large[key].p50} / ${scale.large[key].p99} |`,
+    );
+  }
+}
+console.log(
+  `\nFront end (gzip): entry ${fmt(sizes.entry.js / 1024, 1)} KB JS + ${fmt(sizes.entry.css / 1024, 1)} KB CSS`,
+);
+for (const r of sizes.routes)
+  console.log(
+    `  ${r.page.padEnd(24)} +${fmt(r.chunkJs / 1024, 1)} KB → ${fmt(r.totalJs / 1024, 1)} KB JS before first paint`,
+  );
+if (home) {
+  console.log(
+    `  home page: ${fmt(home.totalJs / 1024, 1)} KB of the ${HOME_BUDGET_BYTES / 1024} KB budget: ${home.totalJs <= HOME_BUDGET_BYTES ? 'holds' : 'MISSED'}`,
+  );
+}
+if (lighthouse) {
+  console.log('\n| Lighthouse (mobile) | performance | accessibility | best practices | SEO | LCP ms | CLS | TBT ms |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const l of lighthouse) {
+    console.log(
+      `| ${new URL(l.url).pathname} | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${l.seo} | ${fmt(l.lcp)} | ${fmt(l.cls, 3)} | ${fmt(l.tbt)} |`,
+    );
+  }
+}
+writeFileSync(
+  path.join(resultsDir, 'latest.json'),
+  JSON.stringify(
+    {
+      at: new Date().toISOString(),
+      database: databaseUrl ? 'postgres' : 'pglite',
+      connections: CONNECTIONS,
+      duration: DURATION,
+      rows,
+      scale,
+      sizes,
+      lighthouse,
+    },
+    null,
+    2,
+  ),
+);
+log(`written to bench/results/latest.json`);
