@@ -1,0 +1,56 @@
+import { ArrowRight, PlayCircle } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { useSession } from '@/lib/session';
+import { site } from '@/lib/site';
+
+/** Scrolls to the demo section (smoothly unless the visitor asks for reduced motion) and moves focus there. */
+export function scrollToDemo() {
+  const target = document.getElementById('demo-heading');
+  if (!target) return;
+  const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  target.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'center' });
+  target.focus({ preventScroll: true });
+}
+
+export function Hero() {
+  const session = useSession();
+  return (
+    <section className="relative overflow-hidden" aria-labelledby="hero-heading">
+      <div
+        className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgba(0,207,255,0.18),transparent_55%)]"
+        aria-hidden="true"
+      />
+      <div className="relative mx-auto flex max-w-7xl flex-col items-start gap-6 px-4 py-16 md:px-6 md:py-24">
+        <p className="rounded-full border border-accent/40 bg-accent/10 px-3 py-1 text-xs font-semibold tracking-wide text-accent uppercase">
+          For working professionals and students
+        </p>
+        <h1 id="hero-heading" className="max-w-3xl text-4xl font-extrabold tracking-tight md:text-6xl">
+          Become an <span className="text-accent">AI engineer</span> with {site.productName}
+        </h1>
+        <p className="max-w-2xl text-lg text-muted">{site.tagline}</p>
+        <div className="flex flex-wrap gap-3">
+          {session.status === 'authenticated' ? (
+            <Button asChild size="lg">
+              <Link to="/dashboard">
+                Go to your dashboard
+                <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+          ) : (
+            <Button asChild size="lg">
+              <Link to="/login">
+                Sign in to start learning
+                <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+          )}
+          <Button size="lg" variant="outline" onClick={scrollToDemo}>
+            <PlayCircle aria-hidden="true" />
+            Watch Demo
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}
