@@ -20,6 +20,7 @@ import type { Database, Db } from './db/client.ts';
 import { type Clock, systemClock } from './lib/time.ts';
 import { renderCourseMeta } from './modules/catalogue/course-meta.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { learningRoutes } from './modules/learning/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -104,6 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       await api.register(systemRoutes);
       await api.register(catalogueRoutes);
+      await api.register(learningRoutes);
       await api.register(supportRoutes);
     },
     { prefix: API_PREFIX },

@@ -53,6 +53,12 @@ export const MAX_EVENTS_PER_BATCH = 100;
 export const EVENT_FLUSH_INTERVAL_MS = 30_000;
 export const EVENT_FLUSH_THRESHOLD = 10;
 export const PROGRESS_SAVE_EVERY_SECONDS = 10;
+/** Honest completion: a lesson counts as completed once this share of its seconds was actually watched. */
+export const COMPLETION_WATCHED_RATIO = 0.9;
+/** The fastest playback the server credits as watching (the player's top speed). */
+export const MAX_CREDITED_PLAYBACK_RATE = 2;
+/** Playback speeds the player offers. */
+export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 
 export const videoEventSchema = z.object({
   sessionId: z.uuid(),

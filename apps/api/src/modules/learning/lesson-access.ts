@@ -1,0 +1,64 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { type CaptionRef, courses, lessons } from '../../db/schema.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import { type CourseAccess, getCourseAccess } from '../enrollment/access.ts';
+
+export interface LessonRow {
+  id: string;
+  courseId: string;
+  title: string;
+  description: string;
+  isFree: boolean;
+  durationSeconds: number;
+  videoType: 'direct' | 'youtube' | null;
+  videoRef: string | null;
+  captions: CaptionRef[];
+}
+
+export interface PlayableLesson {
+  lesson: LessonRow;
+  access: CourseAccess;
+}
+
+export const LESSON_NOT_FOUND = 'We could not find that lesson.';
+export const ENROLLMENT_REQUIRED = 'Please enroll in the course to access this lesson.';
+export const NO_VIDEO = "This lesson doesn't have a video yet.";
+
+/**
+ * The lesson if this learner may play it: a free lesson for any signed-in learner, any lesson while the
+ * learner's access to the course lasts. 404 for an unknown lesson or an unpublished course, 403 otherwise
+ * (with the renewal message when weekly access has expired).
+ */
+export async function findPlayableLesson(db: Db, lessonId: string, userId: string, now: Date): Promise<PlayableLesson> {
+  const [lesson] = await db
+    .select({
+      id: lessons.id,
+      courseId: lessons.courseId,
+      title: lessons.title,
+      description: lessons.description,
+      isFree: lessons.isFree,
+      durationSeconds: lessons.durationSeconds,
+      videoType: lessons.videoType,
+      videoRef: lessons.videoRef,
+      captions: lessons.captions,
+    })
+    .from(lessons)
+    .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .where(and(eq(lessons.id, lessonId), eq(courses.published, true)))
+    .limit(1);
+  if (!lesson) throw notFound(LESSON_NOT_FOUND, 'lesson_not_found');
+  const access = await getCourseAccess(db, userId, lesson.courseId, now);
+  if (!lesson.isFree && !access.isEnrolled) {
+    const status = access.enrollmentStatus;
+    if (status && !status.enrolled) throw forbidden(status.message, 'access_expired');
+    throw forbidden(ENROLLMENT_REQUIRED, 'enrollment_required');
+  }
+  return { lesson, access };
+}
+
+/** The lesson's video as stored, or 404 when it has none yet. */
+export function requireVideo(lesson: LessonRow): { type: 'direct' | 'youtube'; ref: string } {
+  if (!lesson.videoType || !lesson.videoRef) throw notFound(NO_VIDEO, 'no_video');
+  return { type: lesson.videoType, ref: lesson.videoRef };
+}

@@ -1,0 +1,60 @@
+import { routes } from '@kaushal/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest, forbidden } from '../../lib/errors.ts';
+import { checkMediaSignature } from '../../providers/media/media-signature.ts';
+import { isValidMediaKey } from '../../providers/media/media-store.ts';
+
+const mediaQuerySchema = z.object({
+  exp: z.string().max(20).optional(),
+  sig: z.string().max(100).optional(),
+});
+
+export const INVALID_LINK = 'This video link is not valid. Reopen the lesson to get a new one.';
+export const EXPIRED_LINK = 'This video link has expired. Reopen the lesson to get a new one.';
+
+/**
+ * Streams lesson media from content/media for a signed, unexpired URL (see local-media-store.ts). Range
+ * requests (206 with Content-Range, 416 beyond the end), ETag and Content-Type come from @fastify/static.
+ */
+export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, clock } = app.deps;
+
+  app.get(
+    routes.media,
+    {
+      schema: {
+        tags: ['learning'],
+        params: z.object({ '*': z.string() }),
+        querystring: mediaQuerySchema,
+      },
+      // A range past the end: keep the Content-Range (`bytes */size`) the file sender computed, which the
+      // app-wide error handler would drop, so a player learns the real size.
+      errorHandler: (error, _request, reply) => {
+        if (error.statusCode !== 416) throw error;
+        const contentRange = (error as { headers?: Record<string, string> }).headers?.['Content-Range'];
+        if (contentRange) reply.header('content-range', contentRange);
+        return reply
+          .code(416)
+          .send({ detail: 'The requested range is outside the file.', code: 'range_not_satisfiable' });
+      },
+    },
+    async (request, reply) => {
+      const key = request.params['*'];
+      if (!isValidMediaKey(key)) throw badRequest('This media path is not valid.', 'invalid_media_path');
+      const { exp, sig } = request.query;
+      const expiresAt = exp && /^\d{1,12}$/.test(exp) ? Number(exp) : null;
+      if (expiresAt === null || !sig) throw forbidden(INVALID_LINK, 'media_link_invalid');
+      const check = checkMediaSignature(config.mediaSigningSecret, key, expiresAt, sig, clock());
+      if (check === 'invalid') throw forbidden(INVALID_LINK, 'media_link_invalid');
+      if (check === 'expired') throw forbidden(EXPIRED_LINK, 'media_link_expired');
+
+      const remaining = Math.max(0, expiresAt - Math.floor(clock().getTime() / 1000));
+      // Private: the URL is a credential. The browser may reuse bytes only while the link is valid.
+      reply.header('cache-control', `private, max-age=${Math.min(remaining, 3600)}`);
+      // The signature is the access check, so a separately hosted front end may load it.
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+      return reply.sendFile(key, { acceptRanges: true, cacheControl: false, dotfiles: 'deny' });
+    },
+  );
+};
