@@ -20,6 +20,8 @@ import type { Database, Db } from './db/client.ts';
 import { type Clock, systemClock } from './lib/time.ts';
 import { renderCourseMeta } from './modules/catalogue/course-meta.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { enrollmentRoutes } from './modules/enrollment/routes.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
 import { learningRoutes } from './modules/learning/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -105,6 +107,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       await api.register(systemRoutes);
       await api.register(catalogueRoutes);
+      await api.register(enrollmentRoutes);
+      await api.register(paymentRoutes);
       await api.register(learningRoutes);
       await api.register(supportRoutes);
     },

@@ -47,6 +47,7 @@ const envSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: optionalString,
   RAZORPAY_API_BASE: z.url().default('https://api.razorpay.com/v1'),
   RAZORPAY_CHECKOUT_URL: z.url().default('https://checkout.razorpay.com/v1/checkout.js'),
+  RAZORPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   ANALYTICS_ID: optionalString,
   SESSION_RECORDING_ID: optionalString,
   CHAT_WIDGET_ID: optionalString,
@@ -59,6 +60,8 @@ const envSchema = z.object({
   ),
   TRUST_PROXY: optionalString,
   METRICS_TOKEN: optionalString,
+  /** How long public catalogue responses are reused in memory; 0 turns the cache off. */
+  CATALOGUE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalString,
   CONTENT_DIR: optionalString,
@@ -95,6 +98,8 @@ export interface Config {
     webhookSecret: string;
     apiBase: string;
     checkoutUrl: string;
+    /** How long a call to Razorpay's API may take before it counts as down. */
+    timeoutMs: number;
   } | null;
   razorpayCheckoutUrl: string;
   analyticsId: string | undefined;
@@ -105,6 +110,7 @@ export interface Config {
   trustProxy: boolean | string;
   metricsToken: string | undefined;
   logLevel: Env['LOG_LEVEL'];
+  catalogueCacheMs: number;
 }
 
 export class ConfigError extends Error {
@@ -148,6 +154,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           webhookSecret: env.RAZORPAY_WEBHOOK_SECRET ?? '',
           apiBase: env.RAZORPAY_API_BASE.replace(/\/$/, ''),
           checkoutUrl: env.RAZORPAY_CHECKOUT_URL,
+          timeoutMs: env.RAZORPAY_TIMEOUT_MS,
         }
       : null;
 
@@ -186,6 +193,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     metricsToken: env.METRICS_TOKEN,
     logLevel: env.LOG_LEVEL,
+    catalogueCacheMs: env.CATALOGUE_CACHE_SECONDS * 1000,
   };
 
   if (isProduction) {

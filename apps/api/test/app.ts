@@ -21,6 +21,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     MEDIA_SIGNING_SECRET: 'test-media-secret-0123456789abcdefghijkl',
     WEB_DIST_DIR: path.join(repoRoot, 'apps/web/dist-missing-in-api-tests'),
     LOG_LEVEL: 'silent',
+    CATALOGUE_CACHE_SECONDS: '0',
     ...overrides,
   });
 }

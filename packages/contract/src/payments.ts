@@ -51,3 +51,20 @@ export const paymentStatusSchema = z.object({
   paidAt: z.string().nullable(),
 });
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+
+/**
+ * What the pay button needs before an order exists: the checkout script to preload (Razorpay's, or the local
+ * sandbox's path under the API) and the public key id.
+ */
+export const paymentConfigSchema = z.object({
+  keyId: z.string(),
+  /** Absolute, or a path on the API's origin (the sandbox). */
+  checkoutUrl: z.string(),
+  sandbox: z.boolean(),
+});
+export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
+
+/** The local payment sandbox (development only): pay an order, answered with a genuinely signed payment. */
+export const sandboxPayBodySchema = z.object({ orderId: razorpayId });
+export const sandboxPaymentSchema = verifyPaymentBodySchema;
+export type SandboxPayment = z.infer<typeof sandboxPaymentSchema>;

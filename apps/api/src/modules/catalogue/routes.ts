@@ -1,4 +1,5 @@
 import {
+  type CourseDetail,
   courseDetailSchema,
   courseListSchema,
   coursesQuerySchema,
@@ -12,8 +13,10 @@ import {
 } from '@kaushal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { currentUser } from '../auth/session.ts';
+import { ResponseCache, sendCached } from '../../lib/response-cache.ts';
+import { currentUser, SESSION_COOKIE } from '../auth/session.ts';
 import { getCourseAccess } from '../enrollment/access.ts';
 import {
   findCourse,
@@ -26,50 +29,72 @@ import {
 } from './queries.ts';
 
 const COURSE_NOT_FOUND = 'We could not find that course.';
+/** Shared caches may keep public catalogue answers briefly; clients revalidate with the ETag. */
+const PUBLIC_CACHE = 'public, max-age=5, stale-while-revalidate=30';
+
+/** The public part of a course page: what every visitor sees, before their own access is added. */
+async function loadPublicCourse(db: Db, id: string): Promise<CourseDetail | null> {
+  const course = await findCourse(db, id);
+  if (!course) return null;
+  const [lessons, pricingTiers] = await Promise.all([listLessons(db, id), listPricingTiers(db, id)]);
+  return {
+    ...course,
+    lessons,
+    pricingTiers,
+    enrollmentStatus: null,
+    isEnrolled: false,
+    hasCompletedFreeLesson: false,
+    showPricing: course.price > 0 && !lessons.some((l) => l.isFree),
+  };
+}
 
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, site, clock } = app.deps;
+  const { db, site, clock, config } = app.deps;
+  const cache = new ResponseCache(config.catalogueCacheMs);
 
   app.get(
     routes.courses,
     { schema: { tags: ['catalogue'], querystring: coursesQuerySchema, response: { 200: courseListSchema } } },
-    async (request) => listCourses(db, request.query.page, request.query.size),
+    async (request, reply) => {
+      const { page, size } = request.query;
+      const cached = await cache.get(`courses:${page}:${size}`, courseListSchema, () => listCourses(db, page, size));
+      return sendCached(request, reply, cached, PUBLIC_CACHE);
+    },
   );
 
   app.get(
     routes.featuredCourses,
     { schema: { tags: ['catalogue'], response: { 200: featuredCoursesSchema } } },
-    async () => listFeatured(db),
+    async (request, reply) => {
+      const cached = await cache.get('featured', featuredCoursesSchema, () => listFeatured(db));
+      return sendCached(request, reply, cached, PUBLIC_CACHE);
+    },
   );
 
-  app.get(routes.stats, { schema: { tags: ['catalogue'], response: { 200: statsSchema } } }, async () =>
-    readStats(db, site.successRate),
-  );
+  app.get(routes.stats, { schema: { tags: ['catalogue'], response: { 200: statsSchema } } }, async (request, reply) => {
+    const cached = await cache.get('stats', statsSchema, () => readStats(db, site.successRate));
+    return sendCached(request, reply, cached, PUBLIC_CACHE);
+  });
 
   app.get(
     routes.course,
     { schema: { tags: ['catalogue'], params: idParamsSchema, response: { 200: courseDetailSchema } } },
     async (request, reply) => {
       const { id } = request.params;
-      const course = await findCourse(db, id);
-      if (!course) throw notFound(COURSE_NOT_FOUND, 'course_not_found');
-      const user = await currentUser(request);
-      const [lessons, pricingTiers, access] = await Promise.all([
-        listLessons(db, id),
-        listPricingTiers(db, id),
-        getCourseAccess(db, user?.id, id, clock()),
-      ]);
-      const expired = access.enrollmentStatus !== null && !access.enrollmentStatus.enrolled;
-      const hasFreeLesson = lessons.some((l) => l.isFree);
+      const cached = await cache.getOptional(`course:${id}`, courseDetailSchema, () => loadPublicCourse(db, id));
+      if (!cached) throw notFound(COURSE_NOT_FOUND, 'course_not_found');
       // Personalised for a signed-in learner, so shared caches must not keep it.
-      reply.header('cache-control', 'private, no-cache');
       reply.header('vary', 'cookie');
+      const user = request.cookies[SESSION_COOKIE] ? await currentUser(request) : null;
+      if (!user) return sendCached(request, reply, cached, 'private, no-cache');
+      reply.header('cache-control', 'private, no-cache');
+      const course = cached.value;
+      const access = await getCourseAccess(db, user.id, id, clock());
+      const expired = access.enrollmentStatus !== null && !access.enrollmentStatus.enrolled;
       return {
         ...course,
-        lessons,
-        pricingTiers,
         ...access,
-        showPricing: course.price > 0 && (!hasFreeLesson || expired),
+        showPricing: course.price > 0 && (!course.lessons.some((l) => l.isFree) || expired),
       };
     },
   );

@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+
+export interface CachedResponse<T> {
+  value: T;
+  /** The value serialised once, sent as-is to every reader. */
+  body: string;
+  etag: string;
+}
+
+/**
+ * A small read-through cache for public, shared responses (the catalogue). Each entry lives `ttlMs`;
+ * concurrent misses share one load (single flight); a failed load is not kept. The value is validated by
+ * its contract schema and serialised once per fill, so a hit costs a map lookup and a string write.
+ * A TTL (not events) bounds staleness, which also covers writes from other processes (`npm run seed`).
+ */
+export class ResponseCache {
+  private readonly entries = new Map<string, { expires: number; pending: Promise<CachedResponse<unknown> | null> }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 2000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The cached response for `key`, loading it on a miss. */
+  get<T>(key: string, schema: z.ZodType<T>, load: () => Promise<T>): Promise<CachedResponse<T>> {
+    return this.getOptional(key, schema, load) as Promise<CachedResponse<T>>;
+  }
+
+  /** As `get`, for loads that may find nothing (null is cached too, so unknown ids stay cheap). */
+  getOptional<T>(key: string, schema: z.ZodType<T>, load: () => Promise<T | null>): Promise<CachedResponse<T> | null> {
+    const hit = this.entries.get(key);
+    if (hit && hit.expires > this.now()) return hit.pending as Promise<CachedResponse<T> | null>;
+    const pending = load().then((raw) => {
+      if (raw === null) return null;
+      const value = schema.parse(raw);
+      const body = JSON.stringify(value);
+      return { value, body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+    });
+    if (this.ttlMs > 0) {
+      if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+      this.entries.set(key, { expires: this.now() + this.ttlMs, pending });
+      pending.catch(() => this.entries.delete(key));
+    }
+    return pending;
+  }
+
+  clear() {
+    this.entries.clear();
+  }
+}
+
+/** Sends a cached body with its ETag; answers 304 when the client already has it. */
+export function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cached: CachedResponse<unknown>,
+  cacheControl: string,
+) {
+  reply.header('etag', cached.etag).header('cache-control', cacheControl);
+  if (request.headers['if-none-match'] === cached.etag) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(cached.body);
+}
