@@ -18,6 +18,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { type Clock, systemClock } from './lib/time.ts';
+import { authRoutes } from './modules/auth/routes.ts';
 import { renderCourseMeta } from './modules/catalogue/course-meta.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { enrollmentRoutes } from './modules/enrollment/routes.ts';
@@ -107,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       await api.register(systemRoutes);
       await api.register(catalogueRoutes);
+      await api.register(authRoutes);
       await api.register(enrollmentRoutes);
       await api.register(paymentRoutes);
       await api.register(learningRoutes);

@@ -81,18 +81,22 @@ export async function requireUser(request: FastifyRequest): Promise<SessionUser>
   return user;
 }
 
-export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date) {
+function sessionCookieOptions(reply: FastifyReply) {
   const { config } = reply.server.deps;
   const crossSite = new URL(config.webOrigin).origin !== new URL(config.publicUrl).origin;
-  reply.setCookie(SESSION_COOKIE, token, {
+  return {
     httpOnly: true,
     secure: config.isProduction || crossSite,
-    sameSite: crossSite ? 'none' : 'lax',
+    sameSite: crossSite ? ('none' as const) : ('lax' as const),
     path: '/',
-    expires: expiresAt,
-  });
+  };
 }
 
+export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date) {
+  reply.setCookie(SESSION_COOKIE, token, { ...sessionCookieOptions(reply), expires: expiresAt });
+}
+
+/** Clears with the same attributes it was set with: a browser ignores a cross-site clear that lacks them. */
 export function clearSessionCookie(reply: FastifyReply) {
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(reply));
 }

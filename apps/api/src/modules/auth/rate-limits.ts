@@ -1,0 +1,16 @@
+/**
+ * Per-IP limits of the auth endpoints. Generous enough for many learners behind one address (offices,
+ * carrier-grade NAT), low enough to stop a script hammering the providers or the session table.
+ */
+export const AUTH_RATE_LIMITS = {
+  /** GET /auth/<provider>/login */
+  start: { max: 120, timeWindow: '1 minute' },
+  /** GET /auth/<provider>/callback */
+  callback: { max: 120, timeWindow: '1 minute' },
+  /** The development stand-in's sign-in page and form. */
+  standIn: { max: 120, timeWindow: '1 minute' },
+  /** GET /auth/me: every page load asks it once. */
+  me: { max: 600, timeWindow: '1 minute' },
+  /** POST /auth/logout */
+  logout: { max: 60, timeWindow: '1 minute' },
+} as const;
