@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { paymentOrders } from '../../db/schema.ts';
+import { grantAccess, rebuildPaidAccess } from '../enrollment/grant.ts';
+
+export type SettleResult =
+  | { kind: 'granted' }
+  /** The same payment again (a repeated verify, a webhook after verify, a duplicate delivery). */
+  | { kind: 'already_settled' }
+  /** The order was paid by a different payment, or refunded: nothing is granted. */
+  | { kind: 'refused'; reason: 'paid_by_other_payment' | 'refunded' }
+  | { kind: 'unknown_order' };
+
+/**
+ * Marks an order paid by one verified payment and grants the access it bought, in one transaction with the
+ * order row locked (`select … for update`): a verify and a webhook arriving together queue on the lock, the
+ * first grants, the second sees `paid` and grants nothing.
+ */
+export async function settleOrder(db: Db, orderId: string, paymentId: string, now: Date): Promise<SettleResult> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).for('update');
+    if (!order) return { kind: 'unknown_order' };
+    if (order.status === 'paid') {
+      return order.providerPaymentId === paymentId
+        ? { kind: 'already_settled' }
+        : { kind: 'refused', reason: 'paid_by_other_payment' };
+    }
+    if (order.status === 'refunded') return { kind: 'refused', reason: 'refunded' };
+    // 'created' or 'failed': a failed attempt does not close an order; the learner may pay it on a retry.
+    await tx
+      .update(paymentOrders)
+      .set({ status: 'paid', providerPaymentId: paymentId, paidAt: now })
+      .where(eq(paymentOrders.id, orderId));
+    if (order.userId) {
+      await grantAccess(tx, {
+        userId: order.userId,
+        courseId: order.courseId,
+        accessType: order.accessType,
+        source: 'payment',
+        now,
+      });
+    }
+    return { kind: 'granted' };
+  });
+}
+
+/** A failed attempt is recorded only on an order nobody paid yet. */
+export async function markOrderFailed(db: Db, orderId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ status: paymentOrders.status })
+      .from(paymentOrders)
+      .where(eq(paymentOrders.id, orderId))
+      .for('update');
+    if (order?.status !== 'created') return false;
+    await tx.update(paymentOrders).set({ status: 'failed' }).where(eq(paymentOrders.id, orderId));
+    return true;
+  });
+}
+
+/**
+ * A full refund of a paid order: the order becomes `refunded` and the access it bought is taken back
+ * (rebuilt from the learner's other standing payments for the course). Repeats change nothing.
+ */
+export async function refundOrder(db: Db, orderId: string, paymentId: string, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).for('update');
+    if (order?.status !== 'paid' || order.providerPaymentId !== paymentId) return false;
+    await tx.update(paymentOrders).set({ status: 'refunded', refundedAt: now }).where(eq(paymentOrders.id, orderId));
+    if (order.userId) await rebuildPaidAccess(tx, order.userId, order.courseId, now);
+    return true;
+  });
+}

@@ -1,0 +1,46 @@
+import { randomInt } from 'node:crypto';
+import { API_PREFIX, routes } from '@kaushal/contract';
+import { hmacHex, paymentSignature } from './signatures.ts';
+import type { CreateProviderOrder, PaymentProvider, ProviderOrder } from './types.ts';
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Razorpay-shaped ids: a prefix and 14 random letters and digits. */
+export function randomProviderId(prefix: 'order' | 'pay'): string {
+  let id = '';
+  for (let i = 0; i < 14; i++) id += ALPHABET[randomInt(ALPHABET.length)];
+  return `${prefix}_${id}`;
+}
+
+export const SANDBOX_KEY_ID = 'rzp_test_sandbox';
+
+export interface SandboxProvider extends PaymentProvider {
+  readonly kind: 'sandbox';
+  /** What Razorpay's checkout hands the page after a successful payment: a payment id and its signature. */
+  signPayment(orderId: string): { paymentId: string; signature: string };
+}
+
+/**
+ * Stands in for Razorpay outside production when no keys are configured. Its secrets are derived from
+ * SESSION_SECRET (itself generated into DATA_DIR in development), so signatures survive restarts and
+ * verification and webhooks run exactly the code that checks Razorpay's.
+ */
+export function createSandboxProvider(sessionSecret: string): SandboxProvider {
+  const keySecret = hmacHex(sessionSecret, 'payment-sandbox:key-secret');
+  const webhookSecret = hmacHex(sessionSecret, 'payment-sandbox:webhook-secret');
+
+  return {
+    kind: 'sandbox',
+    keyId: SANDBOX_KEY_ID,
+    checkoutUrl: `${API_PREFIX}${routes.sandboxCheckout}`,
+    keySecret,
+    webhookSecret,
+    async createOrder(input: CreateProviderOrder): Promise<ProviderOrder> {
+      return { id: randomProviderId('order'), amountPaise: input.amountPaise, currency: input.currency };
+    },
+    signPayment(orderId) {
+      const paymentId = randomProviderId('pay');
+      return { paymentId, signature: paymentSignature(keySecret, orderId, paymentId) };
+    },
+  };
+}
