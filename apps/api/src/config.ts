@@ -143,7 +143,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = parsed.data;
   const isProduction = env.NODE_ENV === 'production';
-  const dataDir = path.resolve(env.DATA_DIR);
+  // npm runs workspace scripts inside the workspace; relative paths mean the folder the command was typed in.
+  const cwd = source.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(cwd, env.DATA_DIR);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
 
   const razorpay =
@@ -164,8 +166,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     port: env.PORT,
     host: env.HOST,
     dataDir,
-    contentDir: path.resolve(env.CONTENT_DIR ?? path.join(repoRoot, 'content')),
-    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    contentDir: env.CONTENT_DIR ? path.resolve(cwd, env.CONTENT_DIR) : path.join(repoRoot, 'content'),
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(cwd, env.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist'),
     databaseUrl: env.DATABASE_URL,
     publicUrl,
     webOrigin: (env.WEB_ORIGIN ?? publicUrl).replace(/\/$/, ''),

@@ -1,7 +1,8 @@
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, notInArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
-import { courses, lessons, pricingTiers, reviews } from '../db/schema.ts';
+import { courses, enrollments, lessonProgress, lessons, paymentOrders, pricingTiers, reviews } from '../db/schema.ts';
+import { ContentError } from './load.ts';
 import type { CourseFile } from './schema.ts';
 
 const toPaise = (rupees: number) => Math.round(rupees * 100);
@@ -11,6 +12,16 @@ export interface SeedResult {
   /** Rows inserted or changed; 0 when the files already match the database. */
   written: number;
   removed: number;
+  /** Courses no longer in the files that learners hold: kept, but taken off the catalogue. */
+  unpublished: string[];
+}
+
+export interface SeedOptions {
+  /**
+   * Also remove courses that are no longer in the files (import). A course with enrollments or payments is
+   * unpublished instead, so no learner loses access or history.
+   */
+  removeMissing?: boolean;
 }
 
 /**
@@ -19,15 +30,21 @@ export interface SeedResult {
  */
 function changedColumns(table: PgTable, columns: string[]) {
   const list = (prefix: string) => columns.map((c) => `${prefix}."${c}"`).join(', ');
-  const name = (table as unknown as { [k: symbol]: string })[Symbol.for('drizzle:Name')];
+  const name = getTableName(table);
   return sql.raw(`(${list(`"${name}"`)}) is distinct from (${list('excluded')})`);
 }
 
-/** Idempotent upsert of the catalogue: inserts new rows, updates changed ones, removes lessons, tiers and reviews no longer in the files. */
-export async function seedCatalogue(db: Db, files: CourseFile[]): Promise<SeedResult> {
+/**
+ * Idempotent upsert of the catalogue in one transaction: inserts new rows, updates changed ones, removes
+ * tiers and reviews no longer in the files, and lessons no longer in the files unless a learner has progress
+ * on them (then nothing is written and the problem is reported).
+ */
+export async function seedCatalogue(db: Db, files: CourseFile[], options: SeedOptions = {}): Promise<SeedResult> {
   let written = 0;
   let removed = 0;
+  const unpublished: string[] = [];
   await db.transaction(async (tx) => {
+    await refuseToDropWatchedLessons(tx as unknown as Db, files);
     for (const course of files) {
       const courseRow = {
         id: course.id,
@@ -196,8 +213,58 @@ export async function seedCatalogue(db: Db, files: CourseFile[]): Promise<SeedRe
         ).length;
       }
     }
+    if (options.removeMissing) {
+      const keep = files.map((f) => f.id);
+      const missing = await tx
+        .select({ id: courses.id, published: courses.published })
+        .from(courses)
+        .where(keep.length ? notInArray(courses.id, keep) : undefined);
+      for (const course of missing) {
+        const [held] = await tx
+          .select({ id: enrollments.id })
+          .from(enrollments)
+          .where(eq(enrollments.courseId, course.id))
+          .limit(1);
+        const [paid] = await tx
+          .select({ id: paymentOrders.id })
+          .from(paymentOrders)
+          .where(eq(paymentOrders.courseId, course.id))
+          .limit(1);
+        if (held || paid) {
+          if (course.published) {
+            await tx.update(courses).set({ published: false, updatedAt: sql`now()` }).where(eq(courses.id, course.id));
+            unpublished.push(course.id);
+          }
+        } else {
+          await tx.delete(courses).where(eq(courses.id, course.id));
+          removed++;
+        }
+      }
+    }
   });
-  return { courses: files.length, written, removed };
+  return { courses: files.length, written, removed, unpublished };
+}
+
+/** A lesson that learners have progress on may not disappear from its file: their history would go with it. */
+async function refuseToDropWatchedLessons(db: Db, files: CourseFile[]) {
+  if (files.length === 0) return;
+  const inFiles = new Set(files.flatMap((f) => f.lessons.map((l) => l.id)));
+  const watched = await db
+    .selectDistinct({ lessonId: lessonProgress.lessonId, courseId: lessonProgress.courseId })
+    .from(lessonProgress)
+    .where(
+      inArray(
+        lessonProgress.courseId,
+        files.map((f) => f.id),
+      ),
+    );
+  const problems = watched
+    .filter((w) => !inFiles.has(w.lessonId))
+    .map(
+      (w) =>
+        `courses/${w.courseId}.json: lessons: lesson '${w.lessonId}' was removed but learners have progress on it; keep it in the file`,
+    );
+  if (problems.length > 0) throw new ContentError(problems);
 }
 
 /** `set` clause taking every listed column from the proposed row. */

@@ -1,0 +1,142 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.ts';
+import { courses, enrollments, lessonProgress, lessons, users } from '../db/schema.ts';
+import { repoRoot } from '../paths.ts';
+import { exportCatalogue, writeCourseFiles } from './export.ts';
+import { ContentError, loadCatalogue } from './load.ts';
+import { seedCatalogue } from './seed.ts';
+
+let dir = '';
+const courseFile = (id: string) => path.join(dir, 'courses', `${id}.json`);
+const readCourse = (id: string) => JSON.parse(readFileSync(courseFile(id), 'utf8'));
+const writeCourse = (id: string, data: unknown) => writeFileSync(courseFile(id), JSON.stringify(data));
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'kaushal-content-'));
+  cpSync(path.join(repoRoot, 'content'), dir, { recursive: true });
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+async function problemsOf(): Promise<string[]> {
+  try {
+    await loadCatalogue(dir);
+    return [];
+  } catch (error) {
+    if (error instanceof ContentError) return error.problems;
+    throw error;
+  }
+}
+
+describe('content validation', () => {
+  it('accepts the shipped catalogue', async () => {
+    expect(await problemsOf()).toEqual([]);
+  });
+
+  it.each([
+    ['a missing price', (c: Record<string, unknown>) => delete c.price, 'price'],
+    [
+      'a negative price',
+      (c: Record<string, unknown>) => Object.assign(c, { price: -5 }),
+      'price: must not be negative',
+    ],
+    ['an unknown difficulty', (c: Record<string, unknown>) => Object.assign(c, { difficulty: 'Expert' }), 'difficulty'],
+    [
+      'a lesson video that does not exist',
+      (c: { lessons: Array<Record<string, unknown>> }) => {
+        if (c.lessons[0]) c.lessons[0].video = { type: 'direct', key: 'missing.mp4' };
+      },
+      'media/missing.mp4 does not exist',
+    ],
+    [
+      'a paid course without tiers',
+      (c: Record<string, unknown>) => Object.assign(c, { price: 100, pricingTiers: [] }),
+      'a paid course needs at least one pricing tier',
+    ],
+  ])('names the file, field and problem for %s', async (_name, mutate, message) => {
+    const course = readCourse('rag-from-scratch');
+    mutate(course);
+    writeCourse('rag-from-scratch', course);
+    const problems = await problemsOf();
+    expect(problems.some((p) => p.startsWith('courses/rag-from-scratch.json') && p.includes(message))).toBe(true);
+  });
+
+  it('reports duplicate ids across files', async () => {
+    const copy = readCourse('rag-from-scratch');
+    copy.id = 'rag-copy';
+    writeCourse('rag-copy', copy);
+    const problems = await problemsOf();
+    expect(problems.some((p) => p.includes("lesson id 'rag-from-scratch-01' is also used"))).toBe(true);
+  });
+
+  it('reports a file that is not JSON', async () => {
+    writeFileSync(courseFile('broken'), '{ not json');
+    expect((await problemsOf()).some((p) => p.startsWith('courses/broken.json: not valid JSON'))).toBe(true);
+  });
+});
+
+describe('content import and export', () => {
+  const ctx = useTestApp({ seed: false });
+
+  it('imports idempotently: the second run writes nothing', async () => {
+    const { courses: files } = await loadCatalogue(dir);
+    const first = await seedCatalogue(ctx.database.db, files, { removeMissing: true });
+    expect(first.written).toBeGreaterThan(files.length);
+    const second = await seedCatalogue(ctx.database.db, files, { removeMissing: true });
+    expect(second).toMatchObject({ written: 0, removed: 0, unpublished: [] });
+  });
+
+  it('round-trips: export then import changes nothing, and the files read back the same', async () => {
+    const { courses: files } = await loadCatalogue(dir);
+    await seedCatalogue(ctx.database.db, files);
+    const exported = await exportCatalogue(ctx.database.db);
+    await writeCourseFiles(path.join(dir, 'courses'), exported);
+    const reread = await loadCatalogue(dir);
+    expect(reread.courses.sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+      [...files].sort((a, b) => a.id.localeCompare(b.id)),
+    );
+    expect((await seedCatalogue(ctx.database.db, reread.courses)).written).toBe(0);
+  });
+
+  it('removes a course that left the files, but unpublishes one that learners hold', async () => {
+    const { courses: files } = await loadCatalogue(dir);
+    await seedCatalogue(ctx.database.db, files);
+    const [user] = await ctx.database.db.insert(users).values({ email: 'a@example.com', name: 'A' }).returning();
+    await ctx.database.db
+      .insert(enrollments)
+      .values({ userId: user?.id ?? '', courseId: 'python-for-ai', accessType: 'permanent', source: 'free' });
+    const rest = files.filter((f) => f.id !== 'python-for-ai' && f.id !== 'responsible-ai');
+    const result = await seedCatalogue(ctx.database.db, rest, { removeMissing: true });
+    expect(result.unpublished).toEqual(['python-for-ai']);
+    const [held] = await ctx.database.db.select().from(courses).where(eq(courses.id, 'python-for-ai'));
+    expect(held?.published).toBe(false);
+    const gone = await ctx.database.db.select().from(courses).where(eq(courses.id, 'responsible-ai'));
+    expect(gone).toEqual([]);
+  });
+
+  it('refuses to drop a lesson that learners have progress on, and writes nothing', async () => {
+    const { courses: files } = await loadCatalogue(dir);
+    await seedCatalogue(ctx.database.db, files);
+    const [user] = await ctx.database.db.insert(users).values({ email: 'b@example.com', name: 'B' }).returning();
+    await ctx.database.db.insert(lessonProgress).values({
+      userId: user?.id ?? '',
+      lessonId: 'rag-from-scratch-01',
+      courseId: 'rag-from-scratch',
+      watchedSeconds: 30,
+    });
+    const edited = files.map((f) =>
+      f.id === 'rag-from-scratch' ? { ...f, title: 'Changed', lessons: f.lessons.slice(1) } : f,
+    );
+    await expect(seedCatalogue(ctx.database.db, edited)).rejects.toThrow(/learners have progress/);
+    const [kept] = await ctx.database.db.select().from(courses).where(eq(courses.id, 'rag-from-scratch'));
+    expect(kept?.title).not.toBe('Changed');
+    const [{ n } = { n: 0 }] = await ctx.database.db
+      .select({ n: count() })
+      .from(lessons)
+      .where(eq(lessons.courseId, 'rag-from-scratch'));
+    expect(n).toBe(files.find((f) => f.id === 'rag-from-scratch')?.lessons.length);
+  });
+});

@@ -1,0 +1,78 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { asc } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { courses, lessons, pricingTiers, reviews } from '../db/schema.ts';
+import type { CourseFile } from './schema.ts';
+
+const rupees = (paise: number) => paise / 100;
+
+/** The catalogue in the database, in the shape of the content files (the inverse of seedCatalogue). */
+export async function exportCatalogue(db: Db): Promise<CourseFile[]> {
+  const [courseRows, lessonRows, tierRows, reviewRows] = await Promise.all([
+    db.select().from(courses).orderBy(asc(courses.sortOrder), asc(courses.id)),
+    db.select().from(lessons).orderBy(asc(lessons.courseId), asc(lessons.position)),
+    db.select().from(pricingTiers).orderBy(asc(pricingTiers.courseId), asc(pricingTiers.position)),
+    db.select().from(reviews).orderBy(asc(reviews.courseId), asc(reviews.createdAt), asc(reviews.id)),
+  ]);
+  const byCourse = <T extends { courseId: string }>(rows: T[]) => {
+    const map = new Map<string, T[]>();
+    for (const row of rows) map.set(row.courseId, [...(map.get(row.courseId) ?? []), row]);
+    return map;
+  };
+  const lessonsOf = byCourse(lessonRows);
+  const tiersOf = byCourse(tierRows);
+  const reviewsOf = byCourse(reviewRows);
+  return courseRows.map((c) => ({
+    id: c.id,
+    title: c.title,
+    description: c.description,
+    difficulty: c.difficulty,
+    price: rupees(c.pricePaise),
+    thumbnail: c.thumbnail,
+    instructor: c.instructor,
+    duration: c.duration,
+    students: c.baseStudents,
+    rating: c.rating,
+    featured: c.featured,
+    published: c.published,
+    sortOrder: c.sortOrder,
+    lessons: (lessonsOf.get(c.id) ?? []).map((l) => ({
+      id: l.id,
+      title: l.title,
+      description: l.description,
+      isFree: l.isFree,
+      durationSeconds: l.durationSeconds,
+      video:
+        l.videoType === 'direct' && l.videoRef
+          ? { type: 'direct' as const, key: l.videoRef }
+          : l.videoType === 'youtube' && l.videoRef
+            ? { type: 'youtube' as const, url: l.videoRef }
+            : null,
+      captions: l.captions,
+    })),
+    pricingTiers: (tiersOf.get(c.id) ?? []).map((t) => ({
+      id: t.id,
+      title: t.title,
+      description: t.description,
+      price: rupees(t.pricePaise),
+      originalPrice: rupees(t.originalPricePaise),
+      accessType: t.accessType,
+    })),
+    reviews: (reviewsOf.get(c.id) ?? []).map((r) => ({
+      id: r.id,
+      author: r.author,
+      rating: r.rating,
+      comment: r.comment,
+      createdAt: r.createdAt.toISOString().slice(0, 10),
+    })),
+  }));
+}
+
+/** Writes one `<id>.json` per course into `dir` (2-space JSON, like the hand-written files). */
+export async function writeCourseFiles(dir: string, files: CourseFile[]): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  for (const file of files) {
+    await writeFile(path.join(dir, `${file.id}.json`), `${JSON.stringify(file, null, 2)}\n`);
+  }
+}
