@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
+import { CompanyAddress } from '@/components/ui/company-address';
 import { site } from '@/lib/site';
 import { BrandLogo } from './brand-logo';
 
+/** Spec: the footer links to the privacy policy, refund policy, terms and conditions, about us and contact us. */
 const LINKS = [
   { to: '/privacy-policy', label: 'Privacy Policy' },
   { to: '/refund-policy', label: 'Refund Policy' },
@@ -13,13 +15,14 @@ const LINKS = [
 export function Footer() {
   return (
     <footer className="border-t border-border bg-surface">
-      <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10 md:flex-row md:items-start md:justify-between md:px-6">
-        <div className="max-w-sm space-y-2">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:grid-cols-[2fr_1fr_1fr] md:px-6">
+        <div className="max-w-sm space-y-3">
           <BrandLogo />
           <p className="text-sm text-muted">{site.tagline}</p>
         </div>
         <nav aria-label="Footer">
-          <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+          <h2 className="mb-3 text-sm font-semibold">Company</h2>
+          <ul className="space-y-2">
             {LINKS.map((l) => (
               <li key={l.to}>
                 <Link to={l.to} className="text-sm text-muted hover:text-accent">
@@ -29,6 +32,13 @@ export function Footer() {
             ))}
           </ul>
         </nav>
+        <div className="space-y-2 text-sm text-muted">
+          <h2 className="mb-3 text-sm font-semibold text-fg">Get in touch</h2>
+          <CompanyAddress withName={false} />
+          <a href={`mailto:${site.supportEmail}`} className="block hover:text-accent">
+            {site.supportEmail}
+          </a>
+        </div>
       </div>
       <p className="border-t border-border px-4 py-4 text-center text-xs text-muted">
         © {new Date().getFullYear()} {site.productName}. {site.address.city}, {site.address.country}.

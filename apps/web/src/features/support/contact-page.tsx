@@ -1,10 +1,33 @@
 import { usePageTitle } from '@/lib/use-page-title';
+import { ContactForm, focusContactForm, useContactForm } from './components/contact-form';
+import { ContactInfoCards } from './components/contact-info-cards';
+import { Headquarters } from './components/headquarters';
+import { HelpCategories } from './components/help-categories';
+import { ResponseTimes } from './components/response-times';
 
 export function ContactPage() {
   usePageTitle('Contact Us');
+  const form = useContactForm();
   return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Contact Us</h1>
-    </section>
+    <div className="mx-auto max-w-7xl space-y-14 px-4 py-12 md:px-6 md:py-16">
+      <header className="max-w-3xl space-y-3">
+        <h1 className="text-4xl font-extrabold tracking-tight md:text-5xl">Contact Us</h1>
+        <p className="text-lg text-muted">
+          Questions about a course, a payment or training for your team? We are here to help.
+        </p>
+      </header>
+
+      <ContactInfoCards onUseForm={focusContactForm} />
+      <HelpCategories onChoose={form.preselect} />
+
+      <div className="grid gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="rounded-2xl border border-border bg-surface p-6 md:p-8">
+          <ContactForm form={form} />
+        </div>
+        <Headquarters />
+      </div>
+
+      <ResponseTimes />
+    </div>
   );
 }

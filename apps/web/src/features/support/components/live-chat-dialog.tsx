@@ -1,0 +1,58 @@
+import { Mail, MessageCircle } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { site } from '@/lib/site';
+
+/**
+ * No chat provider is connected to this site, so the live chat button says when chat is staffed and
+ * offers the ways that do work now (email, the form) instead of doing nothing.
+ */
+export function LiveChatDialog({ onUseForm }: { onUseForm: () => void }) {
+  const staffed = site.supportHours.filter((h) => !/email/i.test(h.hours));
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <MessageCircle aria-hidden="true" />
+          Start Live Chat
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogTitle>Live chat</DialogTitle>
+        <DialogDescription>
+          Live chat is not available on this site right now. When it is on, our team answers chats during these hours:
+        </DialogDescription>
+        <ul className="space-y-1 text-sm">
+          {staffed.map((h) => (
+            <li key={h.days}>
+              <span className="font-medium">{h.days}:</span> {h.hours}
+            </li>
+          ))}
+        </ul>
+        <p className="text-sm text-muted">
+          Email reaches the same team, every day of the week. We answer general requests in under 24 hours.
+        </p>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Button asChild>
+            <a href={`mailto:${site.supportEmail}`}>
+              <Mail aria-hidden="true" />
+              Email {site.supportEmail}
+            </a>
+          </Button>
+          <DialogClose asChild>
+            <Button variant="secondary" onClick={onUseForm}>
+              Use the contact form
+            </Button>
+          </DialogClose>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
