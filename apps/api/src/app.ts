@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -22,12 +20,14 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { renderCourseMeta } from './modules/catalogue/course-meta.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { enrollmentRoutes } from './modules/enrollment/routes.ts';
-import { paymentRoutes } from './modules/payments/routes.ts';
 import { learningRoutes } from './modules/learning/routes.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
+import { registerRateLimits } from './plugins/rate-limit.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
 
 export interface AppDeps {
@@ -86,15 +86,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: false,
-    strictTransportSecurity: config.isProduction,
-    crossOriginEmbedderPolicy: false,
-  });
+  await registerSecurityHeaders(app, config);
   if (config.webOrigin !== config.publicUrl) {
     await app.register(fastifyCors, { origin: config.webOrigin, credentials: true });
   }
-  await app.register(fastifyRateLimit, { global: false });
+  await registerRateLimits(app, config);
   // Serves files for sendFile() (media, demo video) without exposing a folder of its own.
   await app.register(fastifyStatic, { root: path.join(config.contentDir, 'media'), serve: false });
   await app.register(fastifySwagger, {
@@ -109,9 +105,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(systemRoutes);
       await api.register(catalogueRoutes);
       await api.register(authRoutes);
+      await api.register(learningRoutes);
       await api.register(enrollmentRoutes);
       await api.register(paymentRoutes);
-      await api.register(learningRoutes);
       await api.register(supportRoutes);
     },
     { prefix: API_PREFIX },

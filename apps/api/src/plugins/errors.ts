@@ -53,9 +53,13 @@ export function registerErrorHandling(app: FastifyInstance) {
         return reply.code(400).send({ detail: 'The Content-Length header is wrong.', code: 'bad_content_length' });
     }
     if (error.statusCode === 429) {
-      return reply
-        .code(429)
-        .send({ detail: 'Too many requests. Please wait a moment and try again.', code: 'rate_limited' });
+      return reply.code(429).send({
+        detail:
+          typeof (error as { detail?: unknown }).detail === 'string'
+            ? (error as unknown as { detail: string }).detail
+            : 'Too many requests. Please wait a moment and try again.',
+        code: 'rate_limited',
+      });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
