@@ -15,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { createMetrics, type Metrics } from './lib/metrics.ts';
 import { type Clock, systemClock } from './lib/time.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { renderCourseMeta } from './modules/catalogue/course-meta.ts';
@@ -36,6 +37,7 @@ export interface AppDeps {
   db: Db;
   site: SiteConfig;
   clock: Clock;
+  metrics: Metrics;
 }
 
 declare module 'fastify' {
@@ -77,7 +79,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.decorate('deps', { config, database, db: database.db, site, clock: options.clock ?? systemClock });
+  const metrics = createMetrics(database.poolStats);
+  app.decorate('deps', { config, database, db: database.db, site, clock: options.clock ?? systemClock, metrics });
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.observeRequest(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {

@@ -3,6 +3,7 @@ export const API_PREFIX = '/api/v1';
 
 export const routes = {
   health: '/health',
+  healthLive: '/health/live',
   stats: '/stats',
   demoVideo: '/demo-video',
   courses: '/courses',
@@ -33,6 +34,7 @@ export const routes = {
   mySettings: '/users/me/settings',
   myEnrollments: '/users/me/enrollments',
   myAchievements: '/users/me/achievements',
+  siteConfig: '/site-config',
   media: '/media/*',
   metrics: '/metrics',
 } as const;

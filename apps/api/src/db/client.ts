@@ -22,6 +22,8 @@ export interface Database {
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** Connection pool figures for the metrics (PostgreSQL only). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 export interface DatabaseOptions {
@@ -72,5 +74,6 @@ function openPostgres(url: string, max: number): Database {
       await db.execute(sql`select 1`);
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
