@@ -1,6 +1,7 @@
 import { COURSES_PAGE_SIZE } from '@kaushal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -22,6 +23,13 @@ export function CoursesPage() {
   const data = query.data;
   const page = data?.page ?? requested;
   const pages = data?.pages ?? 0;
+
+  // The API clamps a page past the end (or a malformed one) to a real page: show that page's number in the URL.
+  const served = query.isPlaceholderData ? undefined : data?.page;
+  useEffect(() => {
+    if (served === undefined || served === requested) return;
+    setParams(served === 1 ? {} : { page: String(served) }, { replace: true });
+  }, [served, requested, setParams]);
 
   const goTo = (next: number) => {
     setParams(next === 1 ? {} : { page: String(next) });
@@ -47,7 +55,11 @@ export function CoursesPage() {
         <p className="py-16 text-center text-lg text-muted">No courses available at the moment.</p>
       ) : (
         <>
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Courses">
+          <ul
+            className="grid gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3 aria-busy:opacity-60"
+            aria-label="Courses"
+            aria-busy={query.isPlaceholderData}
+          >
             {data?.items.map((course) => (
               <li key={course.id} className="flex">
                 <CourseCard course={course} headingLevel={2} />
