@@ -15,7 +15,7 @@ export function sandboxCheckoutScript(): string {
   if (window.Razorpay && window.Razorpay.sandbox) return;
   var script = document.currentScript;
   var payUrl = new URL(${JSON.stringify(payPath)}, script && script.src ? script.src : window.location.href).toString();
-  var inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+  var inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 0, maximumFractionDigits: 2 });
   var uid = 0;
 
   function el(tag, style, text) {

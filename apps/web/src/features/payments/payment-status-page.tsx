@@ -1,10 +1,85 @@
+import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { site } from '@/lib/site';
 import { usePageTitle } from '@/lib/use-page-title';
+import { PAYMENT_RESULT_DELAY_MS } from './lib/payment-messages';
 
+/** Course ids are slugs; anything else in the query is ignored rather than put into a link. */
+const COURSE_ID = /^[a-z0-9][a-z0-9-]{0,99}$/;
+
+/**
+ * /payment-status?success=&course= (spec section 2): where the checkout lands in redirect mode. It reads only
+ * its query: 'Processing your payment...' for 2 seconds, then the success or the failure view.
+ */
 export function PaymentStatusPage() {
-  usePageTitle('Payment status');
+  const [params] = useSearchParams();
+  const success = params.get('success') === 'true';
+  const rawCourse = params.get('course') ?? '';
+  const coursePath = COURSE_ID.test(rawCourse) ? `/course/${rawCourse}` : '/courses';
+  const [processing, setProcessing] = useState(true);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => setProcessing(false), PAYMENT_RESULT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  // The result replaces the waiting text: move focus to its heading so it is read out.
+  useEffect(() => {
+    if (!processing) heading.current?.focus();
+  }, [processing]);
+
+  usePageTitle(processing ? 'Processing payment' : success ? 'Payment successful' : 'Payment failed');
+
   return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Payment status</h1>
+    <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center">
+      {processing ? (
+        <div role="status" className="flex flex-col items-center gap-4">
+          <LoaderCircle className="size-12 animate-spin text-accent" aria-hidden="true" />
+          <h1 className="text-lg font-medium">Processing your payment...</h1>
+        </div>
+      ) : success ? (
+        <div className="flex flex-col items-center gap-4">
+          <CircleCheck className="size-16 text-success" aria-hidden="true" />
+          <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold outline-none">
+            Payment Successful!
+          </h1>
+          <p className="text-muted">You have been enrolled in the course. Your lessons are ready when you are.</p>
+          <div className="mt-4 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+            <Button asChild size="lg" variant="secondary">
+              <Link to="/dashboard">Go to Dashboard</Link>
+            </Button>
+            <Button asChild size="lg">
+              <Link to={coursePath}>Start Learning</Link>
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="flex flex-col items-center gap-4">
+          <CircleX className="size-16 text-danger" aria-hidden="true" />
+          <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold outline-none">
+            Payment Failed
+          </h1>
+          <p className="text-muted">
+            Your payment could not be completed and you have not been enrolled. If money was deducted, please contact us
+            at{' '}
+            <a className="text-accent underline-offset-4 hover:underline" href={`mailto:${site.supportEmail}`}>
+              {site.supportEmail}
+            </a>
+            .
+          </p>
+          <div className="mt-4 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+            <Button asChild size="lg">
+              <Link to={coursePath}>Try Again</Link>
+            </Button>
+            <Button asChild size="lg" variant="secondary">
+              <Link to="/courses">Back to Courses</Link>
+            </Button>
+          </div>
+        </div>
+      )}
     </section>
   );
 }

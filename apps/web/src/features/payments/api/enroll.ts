@@ -1,0 +1,27 @@
+import { apiPath, type SuccessResponse, successSchema } from '@kaushal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { catalogueKeys } from '@/features/catalogue/api/catalogue-queries';
+import { apiRequest } from '@/lib/api-client';
+
+/**
+ * POST /courses/{id}/enroll, the free path. It sends an empty JSON object: the API's JSON parser refuses an
+ * empty body under the JSON content type the client always sets.
+ */
+export async function enrollInCourse(courseId: string): Promise<SuccessResponse> {
+  const response = await apiRequest(apiPath('enroll', { id: courseId }), {
+    method: 'POST',
+    body: {},
+    schema: successSchema,
+  });
+  if (!response.success) throw new Error(response.message || 'Enrollment failed');
+  return response;
+}
+
+/** Enrolls, then reloads the course so the page shows the enrolled state. */
+export function useEnrollInCourse(courseId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => enrollInCourse(courseId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.course(courseId) }),
+  });
+}

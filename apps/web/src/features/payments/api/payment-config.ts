@@ -1,0 +1,16 @@
+import { paymentConfigSchema, routes } from '@kaushal/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+export const paymentKeys = {
+  all: ['payments'] as const,
+  config: () => [...paymentKeys.all, 'config'] as const,
+};
+
+/** GET /payments/config: which checkout script to load (Razorpay's, or the sandbox's) and the key id. */
+export const paymentConfigQuery = () =>
+  queryOptions({
+    queryKey: paymentKeys.config(),
+    queryFn: ({ signal }) => apiRequest(routes.paymentConfig, { schema: paymentConfigSchema, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });

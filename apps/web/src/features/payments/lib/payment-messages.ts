@@ -1,0 +1,36 @@
+import type { ToastMessage } from '@/components/ui/toast';
+
+type Message = Omit<ToastMessage, 'id'>;
+
+/** The spec's texts for enrolling and paying (sections 5 and 8), verbatim, in one place. */
+export const PAYMENT_MESSAGES = {
+  signInToEnroll: { title: 'Sign in required', description: 'Please sign in to enroll in this course.' },
+  enrollFailed: { title: 'Error', description: 'Failed to enroll. Please try again.', variant: 'destructive' },
+  orderFailed: {
+    title: 'Error',
+    description: 'Failed to create payment order. Please try again.',
+    variant: 'destructive',
+  },
+  verificationFailed: {
+    title: 'Payment verification failed',
+    description: 'Please contact support if amount was deducted.',
+    variant: 'destructive',
+  },
+  paymentSucceeded: {
+    title: 'Payment successful!',
+    description: 'You have been enrolled in the course.',
+    variant: 'success',
+  },
+} satisfies Record<string, Message>;
+
+/** The checkout reported a declined or failed payment (not in the spec's catalogue; the provider's reason). */
+export function paymentFailedMessage(reason: string | undefined): Message {
+  return {
+    title: 'Payment failed',
+    description: reason?.trim() || 'Your payment could not be completed. Please try again.',
+    variant: 'destructive',
+  };
+}
+
+/** Spec section 9: the payment result page shows 'Processing your payment...' this long. */
+export const PAYMENT_RESULT_DELAY_MS = 2000;
