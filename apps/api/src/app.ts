@@ -17,12 +17,15 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { createMetrics, type Metrics } from './lib/metrics.ts';
 import { type Clock, systemClock } from './lib/time.ts';
+import { accountRoutes } from './modules/account/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { renderCourseMeta } from './modules/catalogue/course-meta.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { enrollmentRoutes } from './modules/enrollment/routes.ts';
 import { learningRoutes } from './modules/learning/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
+import { siteRoutes } from './modules/site/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -95,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header('x-request-id', request.id);
   });
   registerErrorHandling(app);
+  acceptEmptyJsonBodies(app);
 
   await app.register(fastifyCookie);
   await registerSecurityHeaders(app, config);
@@ -120,10 +124,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(enrollmentRoutes);
       await api.register(paymentRoutes);
       await api.register(supportRoutes);
+      await api.register(dashboardRoutes);
+      await api.register(accountRoutes);
+      await api.register(siteRoutes);
     },
     { prefix: API_PREFIX },
   );
 
   await registerWeb(app, { distDir: config.webDistDir, contentDir: config.contentDir, renderIndex: renderCourseMeta });
   return app;
+}
+
+/**
+ * The web client sends `Content-Type: application/json` on every request (spec), also on body-less POSTs
+ * such as logout; Fastify would refuse those as an empty JSON body. Keep the default parser (with its
+ * prototype-poisoning protection) and let an empty body mean "no body".
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    parseJson(request, body.toString(), done);
+  });
 }

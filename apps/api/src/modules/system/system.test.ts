@@ -41,3 +41,32 @@ describe('system', () => {
     expect(res.json().code).toBe('bad_origin');
   });
 });
+
+describe('request bodies', () => {
+  const ctx = useTestApp({ seed: false });
+
+  it('treats an empty JSON body as no body, and still refuses malformed or poisoned JSON', async () => {
+    const empty = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3999' },
+      payload: '',
+    });
+    expect(empty.statusCode).toBeLessThan(300);
+    const malformed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact/submit',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3999' },
+      payload: '{"name": ',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ detail: 'The request body is not valid JSON.', code: 'invalid_json' });
+    const poisoned = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact/submit',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3999' },
+      payload: '{"__proto__": {"admin": true}}',
+    });
+    expect(poisoned.statusCode).toBe(400);
+  });
+});
