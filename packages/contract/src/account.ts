@@ -1,8 +1,31 @@
 import { z } from 'zod';
 
-export const updateProfileBodySchema = z.object({
-  name: z.string().trim().min(1, 'Name is required.').max(80, 'Name must be at most 80 characters.'),
-});
+export const NAME_MAX_CHARACTERS = 80;
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+/** Characters as a reader counts them: an emoji or an accented letter is one, whatever its code units. */
+export const visibleLength = (text: string) => [...graphemes.segment(text)].length;
+/** Something that shows: not only spaces, zero-width or other format characters. */
+const hasVisibleCharacter = (text: string) => /[^\p{Z}\p{Cf}\s]/u.test(text);
+
+/** A learner's full name: trimmed, 1 to 80 visible characters, on one line. */
+export const nameSchema = z
+  .string()
+  // A bound on raw size before the costlier checks; 80 visible characters fit well inside it.
+  .max(1000, 'Name must be at most 80 characters.')
+  .transform((name) => name.normalize('NFC').trim())
+  .pipe(
+    z
+      .string()
+      .refine(hasVisibleCharacter, 'Name is required.')
+      .refine((name) => !/\p{Cc}/u.test(name), 'Name must be on one line, without control characters.')
+      .refine(
+        (name) => visibleLength(name) <= NAME_MAX_CHARACTERS,
+        `Name must be at most ${NAME_MAX_CHARACTERS} characters.`,
+      ),
+  );
+
+export const updateProfileBodySchema = z.object({ name: nameSchema }).strict();
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 
 export const themeSchema = z.enum(['dark', 'light', 'auto']);

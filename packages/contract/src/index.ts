@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './catalogue.ts';
 export * from './common.ts';
 export * from './dashboard.ts';
+export * from './integrations.ts';
 export * from './learning.ts';
 export * from './payments.ts';
 export * from './routes.ts';

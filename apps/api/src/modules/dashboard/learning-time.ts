@@ -1,0 +1,22 @@
+/**
+ * Watched time as the dashboard shows it: '3h 20m', '45m', '0m'. Whole minutes, rounded down, so the
+ * figure never claims time the learner has not spent.
+ */
+export function formatLearningTime(totalSeconds: number): string {
+  const seconds = Number.isFinite(totalSeconds) ? Math.max(0, Math.floor(totalSeconds)) : 0;
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  return hours > 0 ? `${hours}h ${minutes}m` : `${minutes}m`;
+}
+
+/** A course's progress: completed lessons out of all its lessons, as a whole percent (0 for no lessons). */
+export function progressPercent(completedLessons: number, totalLessons: number): number {
+  if (totalLessons <= 0) return 0;
+  return Math.min(100, Math.max(0, Math.round((completedLessons / totalLessons) * 100)));
+}
+
+/** The rounded mean of the courses' progress; 0 when there are none. */
+export function averagePercent(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  return Math.round(values.reduce((sum, v) => sum + v, 0) / values.length);
+}
