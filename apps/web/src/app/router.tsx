@@ -19,10 +19,6 @@ export const router = createBrowserRouter([
           { index: true, lazy: page(() => import('@/features/marketing/home-page').then((m) => m.HomePage)) },
           { path: 'login', lazy: page(() => import('@/features/auth/login-page').then((m) => m.LoginPage)) },
           {
-            path: 'dashboard',
-            lazy: page(() => import('@/features/dashboard/dashboard-page').then((m) => m.DashboardPage)),
-          },
-          {
             path: 'courses',
             lazy: page(() => import('@/features/catalogue/pages/courses-page').then((m) => m.CoursesPage)),
           },
@@ -34,10 +30,23 @@ export const router = createBrowserRouter([
             path: 'payment-status',
             lazy: page(() => import('@/features/payments/payment-status-page').then((m) => m.PaymentStatusPage)),
           },
-          { path: 'profile', lazy: page(() => import('@/features/account/profile-page').then((m) => m.ProfilePage)) },
           {
-            path: 'settings',
-            lazy: page(() => import('@/features/account/settings-page').then((m) => m.SettingsPage)),
+            // Dashboard, profile and settings need a signed-in learner and share the sidebar.
+            lazy: page(() => import('@/components/layout/signed-in-layout').then((m) => m.SignedInLayout)),
+            children: [
+              {
+                path: 'dashboard',
+                lazy: page(() => import('@/features/dashboard/dashboard-page').then((m) => m.DashboardPage)),
+              },
+              {
+                path: 'profile',
+                lazy: page(() => import('@/features/account/profile-page').then((m) => m.ProfilePage)),
+              },
+              {
+                path: 'settings',
+                lazy: page(() => import('@/features/account/settings-page').then((m) => m.SettingsPage)),
+              },
+            ],
           },
           {
             path: 'privacy-policy',

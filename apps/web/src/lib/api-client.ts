@@ -50,7 +50,11 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     response = await fetch(apiUrl(path), {
       method: options.method ?? 'GET',
       credentials: 'include',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      // JSON by default; a POST without a body sends no Content-Type, which a JSON parser would refuse as empty.
+      headers:
+        options.body === undefined
+          ? { Accept: 'application/json' }
+          : { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
       keepalive: options.keepalive,

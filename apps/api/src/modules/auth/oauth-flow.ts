@@ -102,7 +102,12 @@ export async function completeSignIn(
     target.searchParams.set('success', 'true');
   } catch (error) {
     if (error instanceof OAuthFlowError) {
-      request.log.warn({ provider: provider.id, reason: error.reason, cause: describeCause(error) }, 'sign-in failed');
+      // A learner saying no is not a fault to look into; everything else is.
+      const level = error.reason === 'denied' ? 'info' : 'warn';
+      request.log[level](
+        { provider: provider.id, reason: error.reason, cause: describeCause(error) },
+        'sign-in failed',
+      );
       target.searchParams.set('error', failureText(error.reason, provider.label));
     } else {
       request.log.error({ provider: provider.id, err: error }, 'sign-in failed unexpectedly');

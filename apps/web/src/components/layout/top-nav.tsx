@@ -4,7 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { cn } from '@/lib/cn';
-import { useLogout, useSession } from '@/lib/session';
+import { rememberPathForLogin, useLogout, useSession } from '@/lib/session';
 import { BrandLogo } from './brand-logo';
 
 const LINKS = [
@@ -37,7 +37,10 @@ export function TopNav() {
       </div>
     ) : session.status === 'anonymous' ? (
       <Button asChild size="sm">
-        <Link to="/login">Sign In</Link>
+        {/* Signing in from here brings the learner back to this page (spec section 4's rule). */}
+        <Link to="/login" onClick={() => rememberPathForLogin(`${location.pathname}${location.search}`)}>
+          Sign In
+        </Link>
       </Button>
     ) : (
       <span className="inline-block h-9 w-20" aria-hidden="true" />

@@ -1,18 +1,55 @@
-import { Button } from '@/components/ui/button';
-import { apiUrl } from '@/lib/api-client';
+import { Link } from 'react-router';
+import { site } from '@/lib/site';
 import { usePageTitle } from '@/lib/use-page-title';
+import { SignInButtons } from './components/sign-in-buttons';
+import { useLoginResult } from './lib/use-login-result';
 
+/** /login: Google and GitHub sign-in; handles the provider's return (success=true or error=<text>). */
 export function LoginPage() {
   usePageTitle('Sign in');
+  const { checking, error } = useLoginResult();
+
+  if (checking) {
+    return (
+      <section className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-24 text-center">
+        <span
+          className="size-8 animate-spin rounded-full border-2 border-accent border-t-transparent"
+          aria-hidden="true"
+        />
+        <h1 className="text-xl font-semibold" role="status">
+          Signing you in…
+        </h1>
+      </section>
+    );
+  }
+
   return (
-    <section className="mx-auto flex max-w-md flex-col gap-4 px-4 py-20 text-center">
-      <h1 className="text-3xl font-bold">Sign in</h1>
-      <Button asChild size="lg">
-        <a href={apiUrl('/auth/google/login')}>Sign in with Google</a>
-      </Button>
-      <Button asChild size="lg" variant="secondary">
-        <a href={apiUrl('/auth/github/login')}>Sign in with GitHub</a>
-      </Button>
+    <section className="mx-auto flex max-w-md flex-col gap-6 px-4 py-16 md:py-24">
+      <div className="text-center">
+        <h1 className="text-3xl font-bold">Sign in</h1>
+        <p className="mt-2 text-muted">
+          Sign in to {site.productName} to enroll in courses, watch lessons and keep track of your progress.
+        </p>
+      </div>
+      {error && (
+        // The toast announces the failure; this keeps the reason on the page after the toast closes.
+        <div className="rounded-xl border border-danger/50 bg-danger/10 p-4 text-sm">
+          <p className="font-semibold">Login failed</p>
+          <p className="mt-1">{error}</p>
+        </div>
+      )}
+      <SignInButtons />
+      <p className="text-center text-xs text-muted">
+        By signing in you agree to our{' '}
+        <Link to="/terms-and-conditions" className="underline underline-offset-2 hover:text-accent">
+          Terms and Conditions
+        </Link>{' '}
+        and{' '}
+        <Link to="/privacy-policy" className="underline underline-offset-2 hover:text-accent">
+          Privacy Policy
+        </Link>
+        .
+      </p>
     </section>
   );
 }

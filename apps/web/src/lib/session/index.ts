@@ -1,3 +1,6 @@
+export * from './begin-sign-in';
 export * from './redirect-path';
 export * from './session-query';
+export * from './unauthorized';
 export * from './use-logout';
+export * from './use-signed-in-user';

@@ -26,14 +26,18 @@ export function clearRedirectPath() {
   }
 }
 
+/** Whether a path is worth returning to after signing in (not /login, / or /register). */
+export function isReturnablePath(path: string): boolean {
+  return !NOT_RETURNABLE.has(path.split(/[?#]/)[0] ?? '/');
+}
+
 /**
  * The login button's rule: keep an existing stored path; otherwise store the current path, unless it is
  * /login, / or /register, in which case store /dashboard.
  */
 export function rememberPathForLogin(currentPath: string) {
   if (getRedirectPath()) return;
-  const pathname = currentPath.split(/[?#]/)[0] ?? '/';
-  store(NOT_RETURNABLE.has(pathname) ? '/dashboard' : currentPath);
+  store(isReturnablePath(currentPath) ? currentPath : '/dashboard');
 }
 
 /** A lesson click, Enroll or a guarded page overwrites the stored path with the current one. */

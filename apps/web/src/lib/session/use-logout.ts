@@ -12,11 +12,13 @@ export function useLogout() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: () => apiRequest(routes.authLogout, { method: 'POST', ignoreUnauthorized: true }),
-    onSuccess: () => {
+    onSuccess: async () => {
+      notice('Logged out');
+      // Leave first, rendered at once (flushSync): a signed-in-only page that saw the user vanish before it
+      // unmounted would send the browser to /login instead.
+      await navigate('/', { flushSync: true });
       queryClient.setQueryData(sessionQueryKey, null);
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
-      notice('Logged out');
-      navigate('/');
     },
     onError: () => {
       toast({ title: 'Error', description: 'Failed to logout. Please try again.', variant: 'destructive' });

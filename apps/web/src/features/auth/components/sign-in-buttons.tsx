@@ -1,0 +1,36 @@
+import type { OAuthProvider } from '@kaushal/contract';
+import { useLocation } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { rememberPathForLogin, signInUrl } from '@/lib/session';
+import { GitHubIcon, GoogleIcon } from './provider-icons';
+
+const PROVIDERS: Array<{
+  id: OAuthProvider;
+  label: string;
+  Icon: typeof GoogleIcon;
+  variant: 'primary' | 'secondary';
+}> = [
+  { id: 'google', label: 'Sign in with Google', Icon: GoogleIcon, variant: 'primary' },
+  { id: 'github', label: 'Sign in with GitHub', Icon: GitHubIcon, variant: 'secondary' },
+];
+
+/**
+ * 'Sign in with Google' and 'Sign in with GitHub': links (they leave the app for the provider with a full
+ * page load) that first store the redirect-after-login path by the spec's rule.
+ */
+export function SignInButtons() {
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}${location.hash}`;
+  return (
+    <div className="grid gap-3">
+      {PROVIDERS.map(({ id, label, Icon, variant }) => (
+        <Button key={id} asChild size="lg" variant={variant} className="w-full">
+          <a href={signInUrl(id)} onClick={() => rememberPathForLogin(here)}>
+            <Icon className="size-5" />
+            {label}
+          </a>
+        </Button>
+      ))}
+    </div>
+  );
+}
