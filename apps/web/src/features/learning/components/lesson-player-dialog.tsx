@@ -1,0 +1,192 @@
+import type { CourseDetail, LessonSummary, PricingTier, ProgressResponse } from '@kaushal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight, X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
+import { lessonQuery } from '../api/lesson-query';
+import { FREE_LESSON_REFRESH_DELAY_MS, LESSON_MESSAGES } from '../lib/constants';
+import { neighbours, offersUpgrade } from '../lib/lesson-navigation';
+import { CompletionPopup } from './completion-popup';
+import { LessonStage } from './lesson-stage';
+import { PlayerError, PlayerSpinner } from './player-status';
+
+export type PlayerCourse = Pick<CourseDetail, 'id' | 'title' | 'lessons' | 'isEnrolled' | 'pricingTiers'>;
+
+export interface LessonPlayerDialogProps {
+  course: PlayerCourse;
+  lessonId: string | null;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** Previous / Next: runs the course page's click rules (useOpenLesson's openLesson). */
+  onSelectLesson(lesson: LessonSummary): void;
+  /** A free lesson ended while later lessons are paid and the learner is not enrolled: show pricing. */
+  onFreeLessonCompleted?(): void;
+  /** 1.5 s after the server recorded that free-lesson completion: reload the course data. */
+  onCourseDataStale?(): void;
+  /** An upgrade option chosen in the completion popup. */
+  onChooseTier?(tier: PricingTier): void;
+}
+
+/**
+ * The lesson player: a full-screen modal that closes on Escape or a click outside it and gives focus back
+ * to what opened it. Direct videos play in the custom player, YouTube lessons in YouTube's embed.
+ */
+export function LessonPlayerDialog(props: LessonPlayerDialogProps) {
+  const { course, lessonId } = props;
+  const summary = course.lessons.find((l) => l.id === lessonId);
+  // Radix gives focus back only to a Dialog.Trigger; the player is opened from the page's own buttons.
+  const opener = useRef<HTMLElement | null>(null);
+  return (
+    <Dialog.Root open={props.open && Boolean(lessonId)} onOpenChange={props.onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/85 backdrop-blur-sm" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="fixed inset-0 z-50 flex flex-col overflow-y-auto bg-bg outline-none md:inset-4 md:rounded-2xl md:border md:border-border lg:inset-x-[max(2rem,calc((100vw-80rem)/2))] lg:inset-y-6"
+          onOpenAutoFocus={(event) => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            // Focus the player, not the first button: Space then plays instead of activating a button.
+            event.preventDefault();
+            (event.currentTarget as HTMLElement).querySelector<HTMLElement>('[data-player-stage]')?.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            if (opener.current?.isConnected) {
+              event.preventDefault();
+              opener.current.focus();
+            }
+          }}
+          onPointerDownOutside={(event) => {
+            // Closing a toast is not a click outside the player.
+            if ((event.target as Element | null)?.closest?.('[data-sonner-toaster]')) event.preventDefault();
+          }}
+        >
+          {lessonId && summary ? (
+            <PlayerBody key={lessonId} {...props} lessonId={lessonId} summary={summary} />
+          ) : (
+            <Dialog.Title className="sr-only">Lesson</Dialog.Title>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function PlayerBody(props: LessonPlayerDialogProps & { lessonId: string; summary: LessonSummary }) {
+  const { course, lessonId, summary } = props;
+  const session = useSession();
+  const lesson = useQuery(lessonQuery(lessonId));
+  const [popupOpen, setPopupOpen] = useState(false);
+  const { previous, next, index } = neighbours(course, lessonId);
+  const upgrade = offersUpgrade(course, lessonId);
+  const callbacks = useRef(props);
+  callbacks.current = props;
+
+  const onVideoEnded = () => {
+    if (!upgrade) return;
+    if (document.fullscreenElement) void document.exitFullscreen?.().catch(() => {});
+    setPopupOpen(true);
+    callbacks.current.onFreeLessonCompleted?.();
+  };
+  const onCompletionSaved = (response: ProgressResponse) => {
+    if (!upgrade || !response.hasCompletedFreeLesson) return;
+    // Not cleared on close: the course page still wants fresh data after the player is gone.
+    setTimeout(() => callbacks.current.onCourseDataStale?.(), FREE_LESSON_REFRESH_DELAY_MS);
+  };
+
+  const lessonError =
+    lesson.error instanceof ApiError && lesson.error.status === 403 && lesson.error.detail
+      ? lesson.error.detail
+      : LESSON_MESSAGES.loadFailed.description;
+
+  return (
+    <>
+      <header className="flex items-start gap-3 border-b border-border px-4 py-3 md:px-6">
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm text-muted">
+            {course.title} · Lesson {index + 1} of {course.lessons.length}
+          </p>
+          <Dialog.Title className="truncate text-lg font-semibold md:text-xl">{summary.title}</Dialog.Title>
+        </div>
+        <Dialog.Close
+          aria-label="Close lesson"
+          className="rounded-lg p-2 text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-accent"
+        >
+          <X className="size-6" aria-hidden="true" />
+        </Dialog.Close>
+      </header>
+
+      <div
+        data-player-stage=""
+        tabIndex={-1}
+        // 16:9 and never taller than the viewport minus the header and the lesson buttons.
+        className="relative mx-auto w-full max-w-[min(72rem,calc((100dvh-12rem)*16/9))] outline-none md:px-6 md:pt-4"
+      >
+        {lesson.isPending ? (
+          <div className="relative aspect-video w-full bg-black">
+            <PlayerSpinner label="Loading lesson" />
+          </div>
+        ) : lesson.isError ? (
+          <div className="relative aspect-video w-full bg-black">
+            <PlayerError reason={lessonError} onRetry={() => void lesson.refetch()} />
+          </div>
+        ) : lesson.data.video_url === null ? (
+          <div className="flex aspect-video w-full items-center justify-center bg-black p-6 text-center text-white">
+            <p>{LESSON_MESSAGES.noVideo.description}</p>
+          </div>
+        ) : (
+          <LessonStage
+            lesson={lesson.data}
+            learnerId={session.user?.id}
+            onVideoEnded={onVideoEnded}
+            onCompletionSaved={onCompletionSaved}
+            shortcutsEnabled={!popupOpen}
+          />
+        )}
+        <CompletionPopup
+          open={popupOpen}
+          onOpenChange={setPopupOpen}
+          courseTitle={course.title}
+          tiers={course.pricingTiers}
+          onChooseTier={
+            props.onChooseTier
+              ? (tier) => {
+                  setPopupOpen(false);
+                  props.onOpenChange(false);
+                  props.onChooseTier?.(tier);
+                }
+              : undefined
+          }
+          onViewPricing={() => {
+            setPopupOpen(false);
+            props.onOpenChange(false);
+          }}
+        />
+      </div>
+
+      <footer className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-4 py-4 md:px-6">
+        <nav aria-label="Lessons" className="flex items-center justify-between gap-3">
+          <Button
+            variant="secondary"
+            disabled={!previous?.enabled}
+            onClick={() => previous && props.onSelectLesson(previous.lesson)}
+          >
+            <ChevronLeft aria-hidden="true" />
+            Previous
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={!next?.enabled}
+            onClick={() => next && props.onSelectLesson(next.lesson)}
+          >
+            Next
+            <ChevronRight aria-hidden="true" />
+          </Button>
+        </nav>
+        {summary.description && <p className="text-muted">{summary.description}</p>}
+      </footer>
+    </>
+  );
+}

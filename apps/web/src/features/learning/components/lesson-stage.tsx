@@ -1,0 +1,126 @@
+import { COMPLETION_WATCHED_RATIO, type LessonDetail, type ProgressResponse } from '@kaushal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { toast as notice } from 'sonner';
+import { toast } from '@/components/ui/toast';
+import { ApiError } from '@/lib/api-client';
+import { signedVideoQuery } from '../api/signed-video-query';
+import { type PlaybackReporter, useLessonTracking } from '../hooks/use-lesson-tracking';
+import { COMPLETION_TOAST_MS } from '../lib/constants';
+import { PlayerError, PlayerSpinner } from './player-status';
+import { VideoPlayer } from './video-player';
+import { YouTubePlayer } from './youtube-player';
+
+let openings = 0;
+
+export interface LessonStageProps {
+  lesson: LessonDetail;
+  learnerId: string | undefined;
+  /** The video reached its end (before the server has answered). */
+  onVideoEnded(): void;
+  /** The server answered the end-of-video save. */
+  onCompletionSaved(response: ProgressResponse): void;
+  shortcutsEnabled: boolean;
+}
+
+const videoErrorToast = (reason: string) =>
+  toast({ title: 'Video Error', description: reason, variant: 'destructive' });
+
+/**
+ * One opening of one lesson's video: a fresh video session (signed URL), the player for its type, and the
+ * progress and event reporting bound to that session.
+ */
+export function LessonStage({
+  lesson,
+  learnerId,
+  onVideoEnded,
+  onCompletionSaved,
+  shortcutsEnabled,
+}: LessonStageProps) {
+  const [openId] = useState(() => ++openings);
+  const signed = useQuery(signedVideoQuery(lesson.id, openId));
+  const [attempt, setAttempt] = useState(0);
+  const lastPosition = useRef(lesson.resumeSeconds);
+
+  const tracking = useLessonTracking({
+    lessonId: lesson.id,
+    lessonSeconds: lesson.durationSeconds,
+    startAt: lesson.resumeSeconds,
+    sessionId: signed.data?.sessionId ?? null,
+    onCompletionSaved: (response) => {
+      notice(response.completed ? 'Lesson completed!' : 'You reached the end of this lesson', {
+        description: response.completed
+          ? undefined
+          : `It counts as completed once you have watched at least ${Math.round(COMPLETION_WATCHED_RATIO * 100)}% of it.`,
+        duration: COMPLETION_TOAST_MS,
+      });
+      onCompletionSaved(response);
+    },
+  });
+
+  const ended = useRef(onVideoEnded);
+  ended.current = onVideoEnded;
+  const reporter = useMemo<PlaybackReporter>(
+    () => ({
+      ...tracking.reporter,
+      timeUpdate(position, duration) {
+        lastPosition.current = position;
+        tracking.reporter.timeUpdate(position, duration);
+      },
+      ended(duration) {
+        tracking.reporter.ended(duration);
+        ended.current();
+      },
+    }),
+    [tracking.reporter],
+  );
+
+  const signedError = signed.error;
+  const signedReason =
+    signedError instanceof ApiError && signedError.detail
+      ? signedError.detail
+      : 'The video link could not be created. Please try again.';
+  useEffect(() => {
+    if (signedError) videoErrorToast(signedReason);
+  }, [signedError, signedReason]);
+
+  const retry = useCallback(() => {
+    setAttempt((a) => a + 1);
+    void signed.refetch();
+  }, [signed]);
+
+  if (signed.isPending || signed.isFetching) {
+    return (
+      <div className="relative aspect-video w-full bg-black">
+        <PlayerSpinner label="Loading video" />
+      </div>
+    );
+  }
+  if (signed.isError) {
+    return (
+      <div className="relative aspect-video w-full bg-black">
+        <PlayerError reason={signedReason} onRetry={retry} />
+      </div>
+    );
+  }
+  if (signed.data.type === 'youtube') {
+    return (
+      <YouTubePlayer src={signed.data.url} title={lesson.title} startAt={lesson.resumeSeconds} reporter={reporter} />
+    );
+  }
+  return (
+    <VideoPlayer
+      key={`${signed.data.sessionId}:${attempt}`}
+      src={signed.data.url}
+      title={lesson.title}
+      captions={lesson.captions}
+      startAt={attempt === 0 ? lesson.resumeSeconds : lastPosition.current}
+      learnerId={learnerId}
+      milestones={tracking.milestones}
+      reporter={reporter}
+      onVideoError={videoErrorToast}
+      onRetry={retry}
+      shortcutsEnabled={shortcutsEnabled}
+    />
+  );
+}

@@ -1,0 +1,12 @@
+/**
+ * The learning feature's public surface, for the course page:
+ *
+ *   const player = useOpenLesson(course);
+ *   <LessonList onSelectLesson={player.openLesson} />
+ *   <Button onClick={player.startFreeLesson}>Start Free Lesson</Button>
+ *   <LessonPlayerDialog course={course} {...player.dialogProps}
+ *     onFreeLessonCompleted={showPricing} onCourseDataStale={refetchCourse} onChooseTier={pay} />
+ */
+export { LessonPlayerDialog, type LessonPlayerDialogProps, type PlayerCourse } from './components/lesson-player-dialog';
+export { COMPLETION_RULE } from './components/shortcuts-dialog';
+export { useOpenLesson } from './hooks/use-open-lesson';

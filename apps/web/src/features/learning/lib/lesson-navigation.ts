@@ -1,0 +1,36 @@
+import type { CourseDetail, LessonSummary, PricingTier } from '@kaushal/contract';
+import { COMPLETION_POPUP_MAX_TIERS } from './constants';
+
+type CourseForPlayer = Pick<CourseDetail, 'lessons' | 'isEnrolled' | 'pricingTiers'>;
+
+/** A lesson is playable if it is free or the learner is enrolled (spec section 4). */
+export const isPlayable = (lesson: Pick<LessonSummary, 'isFree'>, isEnrolled: boolean) => lesson.isFree || isEnrolled;
+
+export interface Neighbour {
+  lesson: LessonSummary;
+  /** Previous/Next are enabled only when that lesson is free or the learner is enrolled. */
+  enabled: boolean;
+}
+
+export function neighbours(course: CourseForPlayer, lessonId: string) {
+  const index = course.lessons.findIndex((l) => l.id === lessonId);
+  const at = (i: number): Neighbour | null => {
+    const lesson = index < 0 ? undefined : course.lessons[i];
+    return lesson ? { lesson, enabled: isPlayable(lesson, course.isEnrolled) } : null;
+  };
+  return { previous: at(index - 1), next: at(index + 1), index };
+}
+
+/**
+ * The completion popup's condition (spec section 4): a free lesson finished, the learner is not enrolled,
+ * and a later lesson is paid.
+ */
+export function offersUpgrade(course: CourseForPlayer, lessonId: string): boolean {
+  const index = course.lessons.findIndex((l) => l.id === lessonId);
+  const lesson = course.lessons[index];
+  if (!lesson?.isFree || course.isEnrolled) return false;
+  return course.lessons.slice(index + 1).some((l) => !l.isFree);
+}
+
+/** At most the first 2 pricing tiers. */
+export const upgradeTiers = (tiers: readonly PricingTier[]) => tiers.slice(0, COMPLETION_POPUP_MAX_TIERS);

@@ -1,0 +1,59 @@
+/**
+ * A small bridge to YouTube's embedded player over postMessage (the protocol YouTube's own iframe API
+ * speaks), so YouTube lessons report progress like direct ones without loading YouTube's script.
+ */
+export const YOUTUBE_ORIGINS = new Set(['https://www.youtube.com', 'https://www.youtube-nocookie.com']);
+
+export const YT_STATE = { unstarted: -1, ended: 0, playing: 1, paused: 2, buffering: 3, cued: 5 } as const;
+
+/** The embed URL with the JavaScript API on, the start position and this page as the message origin. */
+export function youtubeEmbedUrl(url: string, options: { start: number; origin: string }): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set('enablejsapi', '1');
+  parsed.searchParams.set('origin', options.origin);
+  parsed.searchParams.set('rel', '0');
+  parsed.searchParams.set('playsinline', '1');
+  if (options.start > 0) parsed.searchParams.set('start', String(Math.floor(options.start)));
+  return parsed.toString();
+}
+
+export interface YouTubeUpdate {
+  currentTime?: number;
+  duration?: number;
+  state?: number;
+}
+
+const finite = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+
+/** Reads a message from the YouTube iframe; null for anything else (other frames, malformed data). */
+export function parseYouTubeMessage(data: unknown): YouTubeUpdate | null {
+  let message: unknown = data;
+  if (typeof data === 'string') {
+    try {
+      message = JSON.parse(data);
+    } catch {
+      return null;
+    }
+  }
+  if (!message || typeof message !== 'object') return null;
+  const { event, info } = message as { event?: unknown; info?: unknown };
+  if (event === 'onStateChange') {
+    const state = finite(info);
+    return state === undefined ? null : { state };
+  }
+  if ((event === 'infoDelivery' || event === 'initialDelivery') && info && typeof info === 'object') {
+    const fields = info as Record<string, unknown>;
+    const update: YouTubeUpdate = {};
+    const currentTime = finite(fields.currentTime);
+    const duration = finite(fields.duration);
+    const state = finite(fields.playerState);
+    if (currentTime !== undefined) update.currentTime = currentTime;
+    if (duration !== undefined && duration > 0) update.duration = duration;
+    if (state !== undefined) update.state = state;
+    return Object.keys(update).length > 0 ? update : null;
+  }
+  return null;
+}
+
+/** The message that asks the embedded player to start sending updates. */
+export const listeningMessage = (id: string) => JSON.stringify({ event: 'listening', id, channel: 'widget' });
