@@ -7,7 +7,8 @@ export const badgeVariants = cva(
   {
     variants: {
       variant: {
-        accent: 'border-accent/40 bg-accent/15 text-accent',
+        // The light theme's accent is too light for small text on a tinted background: a darker shade of it.
+        accent: 'border-accent/40 bg-accent/15 text-accent [.light_&]:text-[#00506a]',
         success: 'border-success/40 bg-success/15 text-success',
         muted: 'border-border bg-surface-2 text-muted',
       },

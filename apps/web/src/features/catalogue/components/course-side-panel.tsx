@@ -74,7 +74,7 @@ export function CourseSidePanel({
             <span className="font-semibold">{MONEY_BACK_GUARANTEE}</span>
             <span className="block text-muted">
               Changed your mind? Ask for a refund within 12 hours of purchase.{' '}
-              <Link to="/refund-policy" className="text-accent underline-offset-4 hover:underline">
+              <Link to="/refund-policy" className="text-accent underline underline-offset-4 hover:no-underline">
                 Refund policy
               </Link>
             </span>
@@ -86,7 +86,7 @@ export function CourseSidePanel({
         <LifeBuoy className="size-4 shrink-0" aria-hidden="true" />
         <span>
           Questions about this course?{' '}
-          <Link to="/contact-us" className="font-medium text-accent underline-offset-4 hover:underline">
+          <Link to="/contact-us" className="font-medium text-accent underline underline-offset-4 hover:no-underline">
             Contact us for help
           </Link>
         </span>

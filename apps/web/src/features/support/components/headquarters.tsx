@@ -67,7 +67,7 @@ export function Headquarters() {
         <HelpCircle className="size-4 text-accent" aria-hidden="true" />
         <span>
           Looking for quick answers?{' '}
-          <Link to="/faq" className="font-semibold text-accent underline-offset-4 hover:underline">
+          <Link to="/faq" className="font-semibold text-accent underline underline-offset-4 hover:no-underline">
             Visit our FAQ
           </Link>
         </span>

@@ -1,4 +1,5 @@
 import { Mail, MessageCircle } from 'lucide-react';
+import { useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -16,6 +17,8 @@ import { site } from '@/lib/site';
  */
 export function LiveChatDialog({ onUseForm }: { onUseForm: () => void }) {
   const staffed = site.supportHours.filter((h) => !/email/i.test(h.hours));
+  // Closing returns focus to the chat button, unless the visitor chose the form: then focus goes there.
+  const toForm = useRef(false);
   return (
     <Dialog>
       <DialogTrigger asChild>
@@ -24,7 +27,14 @@ export function LiveChatDialog({ onUseForm }: { onUseForm: () => void }) {
           Start Live Chat
         </Button>
       </DialogTrigger>
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          if (!toForm.current) return;
+          toForm.current = false;
+          event.preventDefault();
+          onUseForm();
+        }}
+      >
         <DialogTitle>Live chat</DialogTitle>
         <DialogDescription>
           Live chat is not available on this site right now. When it is on, our team answers chats during these hours:
@@ -47,7 +57,12 @@ export function LiveChatDialog({ onUseForm }: { onUseForm: () => void }) {
             </a>
           </Button>
           <DialogClose asChild>
-            <Button variant="secondary" onClick={onUseForm}>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                toForm.current = true;
+              }}
+            >
               Use the contact form
             </Button>
           </DialogClose>
