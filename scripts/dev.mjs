@@ -8,7 +8,13 @@ const children = [
   spawn('npm', ['run', 'dev', '-w', '@kaushal/api'], {
     stdio: 'inherit',
     cwd: root,
-    env: { ...process.env, PORT: port, PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}` },
+    env: {
+      ...process.env,
+      PORT: port,
+      PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
+      // Sign-in ends on the SPA's /login: the Vite dev server's, not the API's copy of the last build.
+      WEB_ORIGIN: process.env.WEB_ORIGIN ?? 'http://localhost:5173',
+    },
   }),
   spawn('npm', ['run', 'dev', '-w', '@kaushal/web'], {
     stdio: 'inherit',

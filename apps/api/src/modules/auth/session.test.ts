@@ -89,10 +89,12 @@ describe('session cookie attributes by configuration', () => {
     RAZORPAY_WEBHOOK_SECRET: 'unused-webhook-secret',
   };
   const crossSite: Record<string, string> = { WEB_ORIGIN: 'https://app.example.com' };
+  const otherPort: Record<string, string> = { WEB_ORIGIN: 'http://localhost:5173' };
   beforeAll(async () => {
     fake = await startFakeOAuth();
     Object.assign(production, fake.env);
     Object.assign(crossSite, fake.env);
+    Object.assign(otherPort, fake.env);
   });
   afterAll(async () => {
     await fake?.stop();
@@ -141,6 +143,17 @@ describe('session cookie attributes by configuration', () => {
       expect(res.headers['access-control-allow-credentials']).toBe('true');
       // Cleared with the attributes it was set with, or a browser would keep it.
       expect(cookieNamed(res, SESSION_COOKIE)).toMatchObject({ value: '', secure: true, sameSite: 'None' });
+    });
+  });
+
+  describe('with the SPA on another port of the same host (the Vite dev server)', () => {
+    const ctx = useTestApp({ seed: false, env: otherPort });
+    it('the session cookie stays SameSite=Lax (same site), and the learner lands on the SPA origin', async () => {
+      const run = await runSignIn(ctx.app, fake, 'google', { name: 'V', email: 'v@example.com' });
+      expect(run.landing.toString()).toBe('http://localhost:5173/login?success=true');
+      const cookie = cookieNamed(run.callback, SESSION_COOKIE);
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+      expect(cookie?.secure).toBeFalsy();
     });
   });
 });

@@ -81,9 +81,20 @@ export async function requireUser(request: FastifyRequest): Promise<SessionUser>
   return user;
 }
 
+/**
+ * SameSite=None (which browsers accept only with Secure) when the SPA may be on another site than the API.
+ * Same scheme and host is the same site whatever the ports (the Vite dev server beside the API); other
+ * hosts may or may not be, and None works for both.
+ */
+function isCrossSite(webOrigin: string, publicUrl: string): boolean {
+  const web = new URL(webOrigin);
+  const api = new URL(publicUrl);
+  return web.protocol !== api.protocol || web.hostname !== api.hostname;
+}
+
 function sessionCookieOptions(reply: FastifyReply) {
   const { config } = reply.server.deps;
-  const crossSite = new URL(config.webOrigin).origin !== new URL(config.publicUrl).origin;
+  const crossSite = isCrossSite(config.webOrigin, config.publicUrl);
   return {
     httpOnly: true,
     secure: config.isProduction || crossSite,
