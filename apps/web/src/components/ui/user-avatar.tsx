@@ -25,7 +25,7 @@ export function UserAvatar({
   return (
     <span
       className={cn(
-        'inline-flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-full bg-accent/20 text-sm font-semibold text-accent',
+        'inline-flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-full bg-accent/15 text-sm font-semibold text-accent',
         className,
       )}
     >
