@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '@/components/layout/footer';
 import { TopNav } from '@/components/layout/top-nav';
+import { SavedThemeSync } from '@/features/account/components/saved-theme-sync';
 import { PageFallback } from './page-fallback';
 
 export function RootLayout() {
@@ -18,6 +19,7 @@ export function RootLayout() {
       </main>
       <Footer />
       <ScrollRestoration />
+      <SavedThemeSync />
     </div>
   );
 }

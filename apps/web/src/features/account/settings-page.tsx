@@ -1,10 +1,199 @@
+import { type Settings, settingsSchema, themeSchema } from '@kaushal/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Bell, Globe, Palette, Shield } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/toast';
+import { useSignedInUser } from '@/lib/session';
+import { applyTheme, readStoredTheme, storeTheme } from '@/lib/theme';
 import { usePageTitle } from '@/lib/use-page-title';
+import { type EditableSettings, settingsQuery, settingsQueryKey, useSaveSettings } from './api/settings';
+import { DeleteAccountDialog } from './components/delete-account-dialog';
+import { SettingSwitch } from './components/setting-switch';
+import { SettingsCard } from './components/settings-card';
+import { LANGUAGE_OPTIONS, THEME_OPTIONS } from './lib/settings-options';
+
+const editable = ({ playbackRate: _speed, ...rest }: Settings): EditableSettings => rest;
 
 export function SettingsPage() {
   usePageTitle('Settings');
+  const user = useSignedInUser();
+  const query = useQuery(settingsQuery(user.id));
+
   return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Settings</h1>
-    </section>
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-8 md:px-8">
+      <header className="space-y-1">
+        <h1 className="text-3xl font-bold">Settings</h1>
+        <p className="text-muted">Manage your notifications, appearance and account.</p>
+      </header>
+      {query.data ? (
+        <SettingsForm saved={query.data} userId={user.id} email={user.email} />
+      ) : query.isError ? (
+        <div role="alert" className="space-y-3 rounded-2xl border border-danger/50 bg-surface p-6">
+          <p className="font-semibold">Failed to load your settings. Please try again.</p>
+          <Button variant="secondary" onClick={() => query.refetch()} disabled={query.isFetching}>
+            Retry
+          </Button>
+        </div>
+      ) : (
+        <div className="space-y-6" aria-busy="true">
+          <span className="sr-only" role="status">
+            Loading your settings…
+          </span>
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} className="h-40 rounded-2xl" />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function SettingsForm({ saved, userId, email }: { saved: Settings; userId: string; email: string }) {
+  const [draft, setDraft] = useState<EditableSettings>(() => editable(saved));
+  const save = useSaveSettings(userId);
+  const set = <K extends keyof EditableSettings>(key: K, value: EditableSettings[K]) =>
+    setDraft((d) => ({ ...d, [key]: value }));
+
+  // The theme previews on the whole app as soon as it is chosen; leaving without saving puts the saved one
+  // back, read at that moment: after a save it is the new one, after account deletion there is none (default).
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    applyTheme(draft.theme);
+  }, [draft.theme]);
+  useEffect(
+    () => () => {
+      const latest = queryClient.getQueryData<Settings>(settingsQueryKey(userId));
+      applyTheme(latest?.theme ?? readStoredTheme());
+    },
+    [queryClient, userId],
+  );
+
+  const onSave = () => {
+    save.mutate(draft, {
+      onSuccess: (settings) => {
+        storeTheme(settings.theme);
+        toast({
+          title: 'Settings Saved',
+          description: 'Your preferences have been updated successfully.',
+          variant: 'success',
+        });
+      },
+      onError: () =>
+        toast({ title: 'Error', description: 'Failed to save settings. Please try again.', variant: 'destructive' }),
+    });
+  };
+
+  return (
+    <>
+      <SettingsCard
+        id="settings-notifications"
+        title="Notifications"
+        description="Choose what we tell you about."
+        Icon={Bell}
+      >
+        <SettingSwitch
+          id="email-notifications"
+          label="Email Notifications"
+          description="Course updates and announcements by email."
+          checked={draft.emailNotifications}
+          onCheckedChange={(v) => set('emailNotifications', v)}
+        />
+        <SettingSwitch
+          id="push-notifications"
+          label="Push Notifications"
+          description="Notifications in your browser."
+          checked={draft.pushNotifications}
+          onCheckedChange={(v) => set('pushNotifications', v)}
+        />
+        <SettingSwitch
+          id="course-reminders"
+          label="Course Reminders"
+          description="A nudge to keep going with the courses you started."
+          checked={draft.courseReminders}
+          onCheckedChange={(v) => set('courseReminders', v)}
+        />
+      </SettingsCard>
+
+      <SettingsCard id="settings-appearance" title="Appearance" description="How the app looks." Icon={Palette}>
+        <div className="grid gap-2 py-3">
+          <Label htmlFor="theme">Theme</Label>
+          <Select
+            id="theme"
+            value={draft.theme}
+            onChange={(e) => {
+              const theme = themeSchema.safeParse(e.target.value);
+              if (theme.success) set('theme', theme.data);
+            }}
+          >
+            {THEME_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </SettingsCard>
+
+      <SettingsCard
+        id="settings-language"
+        title="Language and Region"
+        description="Your preferred language."
+        Icon={Globe}
+      >
+        <div className="grid gap-2 py-3">
+          <Label htmlFor="language">Language</Label>
+          <Select
+            id="language"
+            value={draft.language}
+            aria-describedby="language-note"
+            onChange={(e) => {
+              const language = settingsSchema.shape.language.safeParse(e.target.value);
+              if (language.success) set('language', language.data);
+            }}
+          >
+            {LANGUAGE_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value} lang={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </Select>
+          <p id="language-note" className="text-sm text-muted">
+            Saved with your account. The app is in English for now; other languages will follow.
+          </p>
+        </div>
+      </SettingsCard>
+
+      <SettingsCard
+        id="settings-privacy"
+        title="Privacy and Security"
+        description="Downloads and your account."
+        Icon={Shield}
+      >
+        <SettingSwitch
+          id="auto-download"
+          label="Auto-download Videos"
+          description="Download lessons ahead for watching offline."
+          checked={draft.autoDownloadVideos}
+          onCheckedChange={(v) => set('autoDownloadVideos', v)}
+        />
+        <div className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
+          <div className="space-y-0.5">
+            <p className="text-sm font-medium">Delete Account</p>
+            <p className="text-sm text-muted">Remove your account and your learning data for good.</p>
+          </div>
+          <DeleteAccountDialog email={email} />
+        </div>
+      </SettingsCard>
+
+      <div className="flex justify-end">
+        <Button onClick={onSave} disabled={save.isPending} size="lg">
+          {save.isPending ? 'Saving…' : 'Save Settings'}
+        </Button>
+      </div>
+    </>
   );
 }

@@ -1,10 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSignedInUser } from '@/lib/session';
 import { usePageTitle } from '@/lib/use-page-title';
+import { dashboardQuery } from './api/dashboard-query';
+import { AchievementsList } from './components/achievements-list';
+import { DashboardSkeleton } from './components/dashboard-skeleton';
+import { MetricCards } from './components/metric-cards';
+import { MyCourses } from './components/my-courses';
+import { SampleDataNotice } from './components/sample-data-notice';
+import { SAMPLE_DASHBOARD } from './lib/sample-dashboard';
 
+/**
+ * The learner's home: welcome, the four metrics, My Courses and Achievements, from their own data. When it
+ * cannot be loaded, sample data stands in (spec), marked as such, with Retry.
+ */
 export function DashboardPage() {
   usePageTitle('Dashboard');
+  const user = useSignedInUser();
+  const query = useQuery(dashboardQuery(user.id));
+  const sample = !query.data && query.isError;
+  const dashboard = query.data ?? (sample ? SAMPLE_DASHBOARD : undefined);
+
   return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Dashboard</h1>
-    </section>
+    <div className="space-y-8 px-4 py-8 md:px-8">
+      <header className="space-y-1">
+        <h1 className="text-3xl font-bold break-words">Welcome back, {user.name}!</h1>
+        <p className="text-muted">Pick up where you left off and keep building your AI engineering skills.</p>
+      </header>
+      {sample && <SampleDataNotice onRetry={() => query.refetch()} retrying={query.isFetching} />}
+      {dashboard ? (
+        <>
+          <MetricCards metrics={dashboard.metrics} />
+          <MyCourses enrollments={dashboard.enrollments} sample={sample} />
+          <AchievementsList achievements={dashboard.achievements} />
+        </>
+      ) : (
+        <DashboardSkeleton />
+      )}
+    </div>
   );
 }

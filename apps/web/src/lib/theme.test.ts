@@ -1,0 +1,71 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyStoredTheme, applyTheme, readStoredTheme, resolveTheme, storeTheme, THEME_STORAGE_KEY } from './theme';
+
+/** A controllable prefers-color-scheme: light. */
+function fakeSystem(prefersLight: boolean) {
+  const listeners = new Set<() => void>();
+  const query = {
+    get matches() {
+      return prefersLight;
+    },
+    addEventListener: (_: string, fn: () => void) => listeners.add(fn),
+    removeEventListener: (_: string, fn: () => void) => listeners.delete(fn),
+  };
+  vi.spyOn(window, 'matchMedia').mockImplementation(() => query as unknown as MediaQueryList);
+  return {
+    set(light: boolean) {
+      prefersLight = light;
+      for (const fn of listeners) fn();
+    },
+    listeners,
+  };
+}
+
+const htmlClasses = () => [...document.documentElement.classList].filter((c) => c === 'dark' || c === 'light');
+
+describe('theme', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    document.documentElement.className = 'dark';
+  });
+  afterEach(() => applyTheme('dark'));
+
+  it('applies dark and light to <html> at once', () => {
+    fakeSystem(true);
+    applyTheme('light');
+    expect(htmlClasses()).toEqual(['light']);
+    applyTheme('dark');
+    expect(htmlClasses()).toEqual(['dark']);
+  });
+
+  it('auto follows the system, live, and stops following when another theme is chosen', () => {
+    const system = fakeSystem(false);
+    applyTheme('auto');
+    expect(htmlClasses()).toEqual(['dark']);
+    system.set(true);
+    expect(htmlClasses()).toEqual(['light']);
+    system.set(false);
+    expect(htmlClasses()).toEqual(['dark']);
+    applyTheme('light');
+    expect(system.listeners.size).toBe(0);
+    system.set(false);
+    expect(htmlClasses()).toEqual(['light']);
+  });
+
+  it('resolves auto from the system preference', () => {
+    expect(resolveTheme('auto', true)).toBe('light');
+    expect(resolveTheme('auto', false)).toBe('dark');
+    expect(resolveTheme('light', false)).toBe('light');
+  });
+
+  it('remembers the last theme on this device; dark when nothing (or nonsense) is stored', () => {
+    fakeSystem(false);
+    expect(readStoredTheme()).toBe('dark');
+    storeTheme('light');
+    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('light');
+    applyStoredTheme();
+    expect(htmlClasses()).toEqual(['light']);
+    localStorage.setItem(THEME_STORAGE_KEY, 'purple');
+    expect(readStoredTheme()).toBe('dark');
+  });
+});
