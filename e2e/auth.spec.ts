@@ -3,7 +3,7 @@ import { signIn, uniqueEmail, useFakeProfile } from './support/auth.ts';
 
 const SESSION_COOKIE = 'kaushal_session';
 
-const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Your account' });
+const sidebar = (page: Page) => page.getByRole('region', { name: 'Your account' });
 const topNav = (page: Page) => page.getByRole('banner');
 
 test('Google: a guarded page sends a visitor to sign in and back; reload keeps the session; Logout ends it', async ({

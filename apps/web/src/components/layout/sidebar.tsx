@@ -90,7 +90,8 @@ export function Sidebar({ user }: { user: User }) {
   const label = cn(!expanded && 'md:sr-only');
 
   return (
-    <aside
+    // A named region, not <aside>: it sits inside <main>, where a complementary landmark may not.
+    <section
       aria-label="Your account"
       className={cn(
         'shrink-0 border-b border-border bg-surface md:sticky md:top-16 md:h-[calc(100vh-4rem)] md:border-r md:border-b-0',
@@ -157,6 +158,6 @@ export function Sidebar({ user }: { user: User }) {
           </Button>
         </div>
       </div>
-    </aside>
+    </section>
   );
 }

@@ -48,7 +48,7 @@ describe('the signed-in layout', () => {
     const router = renderAt('/dashboard');
     expect(await screen.findByRole('status')).toHaveTextContent('Loading your account…');
     expect(screen.queryByRole('heading', { name: 'Dashboard page' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Your account' })).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(getRedirectPath()).toBeNull();
   });
@@ -68,7 +68,7 @@ describe('the signed-in layout', () => {
     stubApi({ 'GET /api/v1/auth/me': () => json(200, user) });
     renderAt('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
-    const sidebar = screen.getByRole('complementary', { name: 'Your account' });
+    const sidebar = screen.getByRole('region', { name: 'Your account' });
     expect(within(sidebar).getByText('Asha Menon')).toBeInTheDocument();
     expect(within(sidebar).getByText('asha@example.com')).toBeInTheDocument();
     expect(within(sidebar).getByText('AM')).toBeInTheDocument();
@@ -109,7 +109,7 @@ describe('the signed-in layout', () => {
     const router = renderAt('/profile');
     const visited: string[] = [];
     router.subscribe((state) => visited.push(state.location.pathname));
-    const sidebar = await screen.findByRole('complementary', { name: 'Your account' });
+    const sidebar = await screen.findByRole('region', { name: 'Your account' });
     await userEvent.click(within(sidebar).getByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
     expect(await screen.findByText('Logged out')).toBeInTheDocument();
@@ -125,7 +125,7 @@ describe('the signed-in layout', () => {
       'POST /api/v1/auth/logout': () => json(503, { code: 'unavailable' }),
     });
     const router = renderAt('/profile');
-    const sidebar = await screen.findByRole('complementary', { name: 'Your account' });
+    const sidebar = await screen.findByRole('region', { name: 'Your account' });
     await userEvent.click(within(sidebar).getByRole('button', { name: 'Logout' }));
     expect(await screen.findByText('Failed to logout. Please try again.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/profile');
