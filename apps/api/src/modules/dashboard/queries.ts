@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { courses, enrollments, lessonProgress, lessons } from '../../db/schema.ts';
 
@@ -15,8 +15,9 @@ export interface CourseProgressRow {
 
 /**
  * Every enrollment of the learner with its course's figures, in ONE statement whatever the number of
- * courses: three LATERAL subqueries per enrollment, each answered from an index
- * (lessons (course_id, position), lesson_progress (user_id, course_id) and its primary key (user_id, lesson_id)).
+ * courses: three LATERAL subqueries per enrollment, each answered from an index: the lesson count from
+ * lessons (course_id, position), the progress totals from lesson_progress (user_id, course_id), the next
+ * lesson from lessons (course_id, position) probing lesson_progress's primary key (user_id, lesson_id).
  * Most recently active first, then most recently enrolled.
  */
 export async function loadCourseProgress(db: Db, userId: string, now: Date): Promise<CourseProgressRow[]> {
@@ -36,20 +37,17 @@ export async function loadCourseProgress(db: Db, userId: string, now: Date): Pro
     .where(and(eq(lessonProgress.userId, enrollments.userId), eq(lessonProgress.courseId, enrollments.courseId)))
     .as('progress');
 
-  const completedHere = db
-    .select({ one: sql`1` })
+  // A scalar subquery, not NOT EXISTS: PostgreSQL then probes the primary key (user_id, lesson_id) once per
+  // lesson, in position order, until the first lesson not completed. As an anti-join the planner, expecting a
+  // handful of progress rows per learner, scanned all of a heavy learner's rows for every course instead.
+  const completedFlag = db
+    .select({ completed: lessonProgress.completed })
     .from(lessonProgress)
-    .where(
-      and(
-        eq(lessonProgress.userId, enrollments.userId),
-        eq(lessonProgress.lessonId, lessons.id),
-        eq(lessonProgress.completed, true),
-      ),
-    );
+    .where(and(eq(lessonProgress.userId, enrollments.userId), eq(lessonProgress.lessonId, lessons.id)));
   const next = db
     .select({ id: sql<string>`${lessons.id}`.as('next_id'), title: sql<string>`${lessons.title}`.as('next_title') })
     .from(lessons)
-    .where(and(eq(lessons.courseId, enrollments.courseId), notExists(completedHere)))
+    .where(and(eq(lessons.courseId, enrollments.courseId), sql`(${completedFlag}) is not true`))
     .orderBy(asc(lessons.position))
     .limit(1)
     .as('next_lesson');
