@@ -38,14 +38,16 @@ export function LessonStage({
   shortcutsEnabled,
 }: LessonStageProps) {
   const [openId] = useState(() => ++openings);
+  // Where this opening started; a later refetch of the details must not move it mid-playback.
+  const [startAt] = useState(lesson.resumeSeconds);
   const signed = useQuery(signedVideoQuery(lesson.id, openId));
   const [attempt, setAttempt] = useState(0);
-  const lastPosition = useRef(lesson.resumeSeconds);
+  const lastPosition = useRef(startAt);
 
   const tracking = useLessonTracking({
     lessonId: lesson.id,
     lessonSeconds: lesson.durationSeconds,
-    startAt: lesson.resumeSeconds,
+    startAt,
     sessionId: signed.data?.sessionId ?? null,
     onCompletionSaved: (response) => {
       notice(response.completed ? 'Lesson completed!' : 'You reached the end of this lesson', {
@@ -104,9 +106,7 @@ export function LessonStage({
     );
   }
   if (signed.data.type === 'youtube') {
-    return (
-      <YouTubePlayer src={signed.data.url} title={lesson.title} startAt={lesson.resumeSeconds} reporter={reporter} />
-    );
+    return <YouTubePlayer src={signed.data.url} title={lesson.title} startAt={startAt} reporter={reporter} />;
   }
   return (
     <VideoPlayer
@@ -114,7 +114,7 @@ export function LessonStage({
       src={signed.data.url}
       title={lesson.title}
       captions={lesson.captions}
-      startAt={attempt === 0 ? lesson.resumeSeconds : lastPosition.current}
+      startAt={attempt === 0 ? startAt : lastPosition.current}
       learnerId={learnerId}
       milestones={tracking.milestones}
       reporter={reporter}
