@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/errors.ts';
 import { createLocalMediaStore } from '../../providers/media/local-media-store.ts';
 import { hashToken, requireUser, SESSION_COOKIE } from '../auth/session.ts';
-import { ingestEvents } from './event-ingest.ts';
+import { EventWriter } from './event-ingest.ts';
 import { findPlayableLesson } from './lesson-access.ts';
 import { lessonDetail, openVideoSession } from './lesson-service.ts';
 import { mediaRoutes } from './media-routes.ts';
@@ -37,7 +37,8 @@ const perLearner = (max: number) => ({
 
 /** Lessons, signed video, progress, watch events and the media they point to. */
 export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock, config } = app.deps;
+  const { db, clock, config, metrics } = app.deps;
+  const events = new EventWriter(db, metrics.eventsIngested);
   const media = createLocalMediaStore({
     secret: config.mediaSigningSecret,
     basePath: `${API_PREFIX}${routes.media.replace('/*', '')}`,
@@ -110,7 +111,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      const accepted = await ingestEvents(db, user.id, request.params.id, request.body, clock());
+      const accepted = await events.write(user.id, request.params.id, request.body, clock());
       return { accepted };
     },
   );
