@@ -124,6 +124,40 @@ test('an expired session sends the learner to /login, and signing in again retur
   await expect(sidebar(page).getByText('Expiring Learner', { exact: true })).toBeVisible();
 });
 
+test('a 401 from an API call (not the session probe) loads /login and brings the learner back after sign-in', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  // Signed in on /profile, so the dashboard's data has not been fetched yet.
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login$/);
+  await useFakeProfile(page, { name: 'Lapsed Learner', email: uniqueEmail('lapsed') });
+  await page.getByRole('link', { name: 'Sign in with Google' }).click();
+  await expect(sidebar(page).getByText('Lapsed Learner', { exact: true })).toBeVisible();
+
+  // The session ends on the server while the page still believes it is signed in.
+  await context.addCookies([
+    { name: SESSION_COOKIE, value: 'y'.repeat(43), url: baseURL ?? '', httpOnly: true, sameSite: 'Lax' },
+  ]);
+  await page.evaluate(() => {
+    (window as unknown as { beforeReload: boolean }).beforeReload = true;
+  });
+  const dashboardCall = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/v1/dashboard');
+  await sidebar(page).getByRole('link', { name: 'Dashboard' }).click();
+  expect((await dashboardCall).status()).toBe(401);
+  await expect(page).toHaveURL(/\/login$/);
+  // A full page load: nothing of the signed-in page survived.
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload ?? false))
+    .toBe(false);
+  await expect(topNav(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Sign in with Google' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(sidebar(page).getByText('Lapsed Learner', { exact: true })).toBeVisible();
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
