@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signIn } from './support/auth.ts';
 
-const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Your account' });
+const sidebar = (page: Page) => page.getByRole('region', { name: 'Your account' });
 const nameField = (page: Page) => page.getByLabel('Full Name');
 
 test('profile: Edit, Cancel puts the name back, Save Changes keeps the new name everywhere and across reload', async ({

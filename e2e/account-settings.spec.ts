@@ -68,7 +68,7 @@ test('settings: a theme tried but not saved is undone on leaving the page', asyn
   await page.goto('/settings');
   await page.getByLabel('Theme', { exact: true }).selectOption('light');
   await expect(htmlClass(page)).toHaveClass(/\blight\b/);
-  await page.getByRole('complementary', { name: 'Your account' }).getByRole('link', { name: 'Dashboard' }).click();
+  await page.getByRole('region', { name: 'Your account' }).getByRole('link', { name: 'Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(htmlClass(page)).toHaveClass(/\bdark\b/);
 });
