@@ -46,3 +46,20 @@ test('the dashboard, profile and settings have no axe violations, in the dark an
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
   await expectNoViolations(page, 'dashboard with sample data');
 });
+
+test('the dashboard, profile and settings do not scroll sideways at 375 px', async ({ page }) => {
+  await signIn(page, { name: 'Lakshmi Narayanan Subramanian' });
+  const origin = new URL(page.url()).origin;
+  await page.request.post('/api/v1/courses/responsible-ai/enroll', { headers: { origin } });
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const [path, ready] of [
+    ['/dashboard', 'Responsible AI for Engineers'],
+    ['/profile', 'Account Stats'],
+    ['/settings', 'Privacy and Security'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: ready })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});

@@ -12,7 +12,7 @@ export function ProfilePage() {
         <h1 className="text-3xl font-bold">Profile</h1>
         <p className="text-muted">Your personal information and account.</p>
       </header>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <PersonalInformationCard user={user} />
         <AccountStatsCard />
       </div>

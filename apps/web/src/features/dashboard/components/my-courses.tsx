@@ -46,18 +46,16 @@ function CourseProgress({ enrollment, sample }: { enrollment: DashboardEnrollmen
         </div>
         <ProgressBar value={progress} label={`${title} progress`} />
       </div>
-      <dl className="grid gap-2 text-sm sm:grid-cols-2">
+      <dl className="grid gap-2 text-sm">
         <div className="flex items-center gap-2">
           <Clock className="size-4 shrink-0 text-muted" aria-hidden="true" />
           <dt className="text-muted">Time spent</dt>
           <dd className="font-medium">{timeSpent}</dd>
         </div>
-        <div className="flex min-w-0 items-center gap-2">
-          <ArrowRight className="size-4 shrink-0 text-muted" aria-hidden="true" />
+        <div className="flex min-w-0 items-start gap-2">
+          <ArrowRight className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden="true" />
           <dt className="shrink-0 text-muted">Next lesson</dt>
-          <dd className="truncate font-medium" title={nextLesson?.title}>
-            {nextLesson ? nextLesson.title : 'All lessons completed'}
-          </dd>
+          <dd className="min-w-0 font-medium break-words">{nextLesson ? nextLesson.title : 'All lessons completed'}</dd>
         </div>
       </dl>
       <Link to={href} aria-label={`Continue Learning: ${title}`} className={buttonVariants({ className: 'mt-auto' })}>
