@@ -9,7 +9,8 @@ export const badgeVariants = cva(
       variant: {
         // The light theme's accent is too light for small text on a tinted background: a darker shade of it.
         accent: 'border-accent/40 bg-accent/15 text-accent [.light_&]:text-[#00506a]',
-        success: 'border-success/40 bg-success/15 text-success',
+        // Likewise the light theme's success green on its own tint (4.4:1): a darker shade for 4.5:1.
+        success: 'border-success/40 bg-success/15 text-success [.light_&]:text-[#0a5c2e]',
         muted: 'border-border bg-surface-2 text-muted',
       },
     },
