@@ -2,5 +2,4 @@ export { coursesPageQuery, featuredCoursesQuery, statsQuery } from './api/catalo
 export { CourseCard, CourseCardSkeleton } from './components/course-card';
 export { LoadError } from './components/load-error';
 export { PricingTierList } from './components/pricing-tier-list';
-export { ACCESS_MESSAGES, MONEY_BACK_GUARANTEE } from './lib/access-messages';
-export { defaultTierId, isLessonUnlocked, isPricingVisible, lessonGate } from './lib/course-access';
+export { defaultTierId, isLessonUnlocked, isPricingVisible } from './lib/course-access';

@@ -3,10 +3,10 @@
  *
  *   const player = useOpenLesson(course);
  *   <LessonList onSelectLesson={player.openLesson} />
- *   <Button onClick={player.startFreeLesson}>Start Free Lesson</Button>
+ *   <Button onClick={() => void player.startFreeLesson()}>Start Free Lesson</Button>
  *   <LessonPlayerDialog course={course} {...player.dialogProps}
  *     onFreeLessonCompleted={showPricing} onCourseDataStale={refetchCourse} onChooseTier={pay} />
  */
 export { LessonPlayerDialog, type LessonPlayerDialogProps, type PlayerCourse } from './components/lesson-player-dialog';
 export { COMPLETION_RULE } from './components/shortcuts-dialog';
-export { useOpenLesson } from './hooks/use-open-lesson';
+export { type OpenLessonOutcome, useOpenLesson } from './hooks/use-open-lesson';

@@ -10,15 +10,7 @@ import {
 } from '@kaushal/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-
-export const catalogueKeys = {
-  all: ['catalogue'] as const,
-  featured: () => [...catalogueKeys.all, 'featured'] as const,
-  stats: () => [...catalogueKeys.all, 'stats'] as const,
-  page: (page: number, size: number) => [...catalogueKeys.all, 'courses', page, size] as const,
-  course: (id: string) => [...catalogueKeys.all, 'course', id] as const,
-  reviews: (id: string, size: number) => [...catalogueKeys.all, 'course', id, 'reviews', size] as const,
-};
+import { catalogueKeys } from '@/lib/query-keys';
 
 export const featuredCoursesQuery = () =>
   queryOptions({

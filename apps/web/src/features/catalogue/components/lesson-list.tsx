@@ -1,5 +1,5 @@
 import type { LessonSummary } from '@kaushal/contract';
-import { Lock, PlayCircle } from 'lucide-react';
+import { LoaderCircle, Lock, PlayCircle } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 import { isLessonUnlocked } from '../lib/course-access';
@@ -11,10 +11,12 @@ export interface LessonListProps {
   onSelectLesson: (lesson: LessonSummary) => void;
   /** The lesson open in the player, marked as current. */
   activeLessonId?: string | null;
+  /** The lesson being loaded for the player after a click. */
+  pendingLessonId?: string | null;
 }
 
 /** The course's lessons in order: title, duration, a Free badge, and a lock on paid lessons not yet unlocked. */
-export function LessonList({ lessons, isEnrolled, onSelectLesson, activeLessonId }: LessonListProps) {
+export function LessonList({ lessons, isEnrolled, onSelectLesson, activeLessonId, pendingLessonId }: LessonListProps) {
   if (lessons.length === 0) {
     return <p className="text-muted">Lessons for this course are being prepared.</p>;
   }
@@ -23,18 +25,22 @@ export function LessonList({ lessons, isEnrolled, onSelectLesson, activeLessonId
       {lessons.map((lesson, index) => {
         const unlocked = isLessonUnlocked(lesson, isEnrolled);
         const current = lesson.id === activeLessonId;
+        const pending = lesson.id === pendingLessonId;
         return (
           <li key={lesson.id}>
             <button
               type="button"
               onClick={() => onSelectLesson(lesson)}
               aria-current={current ? 'true' : undefined}
+              aria-busy={pending || undefined}
               className={cn(
                 'flex w-full items-start gap-3 px-4 py-3 text-left transition-colors hover:bg-surface-2 focus-visible:bg-surface-2 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent',
                 current && 'bg-accent/10',
               )}
             >
-              {unlocked ? (
+              {pending ? (
+                <LoaderCircle className="mt-0.5 size-5 shrink-0 animate-spin text-accent" aria-hidden="true" />
+              ) : unlocked ? (
                 <PlayCircle className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden="true" />
               ) : (
                 <Lock className="mt-0.5 size-5 shrink-0 text-muted" aria-hidden="true" />

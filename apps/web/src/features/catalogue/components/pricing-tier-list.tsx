@@ -2,9 +2,9 @@ import type { PricingTier } from '@kaushal/contract';
 import { Check } from 'lucide-react';
 import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
+import { accessTypeLabel } from '@/lib/access-messages';
 import { cn } from '@/lib/cn';
 import { formatRupees } from '@/lib/format';
-import { accessTypeLabel } from '../lib/course-access';
 
 export interface PricingTierListProps {
   tiers: readonly PricingTier[];

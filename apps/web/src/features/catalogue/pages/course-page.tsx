@@ -1,33 +1,57 @@
-import type { LessonSummary } from '@kaushal/contract';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Navigate, useParams, useSearchParams } from 'react-router';
+import type { CourseDetail, PricingTier } from '@kaushal/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Ref, useCallback, useRef, useState } from 'react';
+import { Navigate, useParams } from 'react-router';
 import { PageFallback } from '@/app/page-fallback';
 import { DifficultyBadge } from '@/components/ui/difficulty-badge';
-import { toast } from '@/components/ui/toast';
+import { LessonPlayerDialog, useOpenLesson } from '@/features/learning';
+import { EnrollButton, PayButton, type PayButtonHandle } from '@/features/payments';
 import { ApiError } from '@/lib/api-client';
-import { useSession } from '@/lib/session';
+import { catalogueKeys } from '@/lib/query-keys';
 import { usePageTitle } from '@/lib/use-page-title';
 import { courseQuery } from '../api/catalogue-queries';
 import { CourseFacts } from '../components/course-facts';
 import { CourseReviews } from '../components/course-reviews';
 import { CourseSidePanel } from '../components/course-side-panel';
-import { EnrollCallToAction } from '../components/enroll-call-to-action';
 import { InstructorCard } from '../components/instructor-card';
 import { LessonList } from '../components/lesson-list';
-import { useAccessGate } from '../hooks/use-access-gate';
-import { ACCESS_MESSAGES } from '../lib/access-messages';
-import { defaultTierId, firstFreeLesson, lessonGate } from '../lib/course-access';
+import { useLessonDeepLink } from '../hooks/use-lesson-deep-link';
+import { defaultTierId, isPricingVisible } from '../lib/course-access';
 
-/** Course detail: the main area (badge, title, description, facts, lessons, instructor, reviews) and the side panel. */
+/**
+ * Course detail: the main area (badge, title, description, facts, lessons, instructor, reviews) and the side
+ * panel, with enrollment and payment (features/payments) and the lesson player (features/learning) plugged in.
+ */
 export function CoursePage() {
   const { id = '' } = useParams();
+  const queryClient = useQueryClient();
   const query = useQuery(courseQuery(id));
-  const [searchParams, setSearchParams] = useSearchParams();
   const [chosenTierId, setChosenTierId] = useState<string | null>(null);
-  const gate = useAccessGate();
-  const session = useSession();
+  /** The player saw a free lesson end: pricing shows at once, before the reloaded course data says so. */
+  const [freeLessonFinished, setFreeLessonFinished] = useState(false);
+  const payButton = useRef<PayButtonHandle>(null);
+  const player = useOpenLesson(query.data);
+  const { dialogProps } = player;
+  const closePlayer = dialogProps.onOpenChange;
   usePageTitle(query.data?.title);
+
+  useLessonDeepLink(query.data?.lessons, {
+    playingLessonId: dialogProps.open ? dialogProps.lessonId : null,
+    openLesson: player.openLesson,
+    close: useCallback(() => closePlayer(false), [closePlayer]),
+  });
+
+  const reloadCourse = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: catalogueKeys.course(id) }),
+    [queryClient, id],
+  );
+
+  /** A tier chosen in the player's completion popup: select it here and start paying for it. */
+  const chooseTier = useCallback((tier: PricingTier) => {
+    setChosenTierId(tier.id);
+    document.getElementById('course-side-panel')?.scrollIntoView({ block: 'nearest' });
+    payButton.current?.pay(tier.id);
+  }, []);
 
   if (query.isPending) return <PageFallback />;
   if (query.isError) {
@@ -40,43 +64,11 @@ export function CoursePage() {
       </p>
     );
   }
-  const course = query.data;
+  const course: CourseDetail = freeLessonFinished ? { ...query.data, hasCompletedFreeLesson: true } : query.data;
   const selectedTierId =
     chosenTierId && course.pricingTiers.some((t) => t.id === chosenTierId)
       ? chosenTierId
       : defaultTierId(course.pricingTiers);
-  const activeLessonId = searchParams.get('lesson');
-
-  /** Opening a lesson is a URL change (`?lesson=<id>`, DESIGN 5a), so the player follows the URL. */
-  const openLesson = (lesson: LessonSummary) =>
-    setSearchParams(
-      (params) => {
-        params.set('lesson', lesson.id);
-        return params;
-      },
-      { preventScrollReset: true },
-    );
-
-  const onSelectLesson = async (lesson: LessonSummary) => {
-    const verdict = lessonGate(lesson, { signedIn: await gate.isSignedIn(), isEnrolled: course.isEnrolled });
-    if (verdict === 'sign-in') return gate.requireSignIn('lesson');
-    if (verdict === 'enroll') return toast(ACCESS_MESSAGES.enrollmentRequired);
-    if (verdict === 'no-video') return toast(ACCESS_MESSAGES.noVideo);
-    openLesson(lesson);
-  };
-
-  const onStartFreeLesson = () => {
-    const lesson = firstFreeLesson(course.lessons);
-    if (!lesson) return toast(ACCESS_MESSAGES.noFreeLesson);
-    return onSelectLesson(lesson);
-  };
-
-  // Anonymous visitors get the spec's sign-in message; the enrollment flow supplies the signed-in action.
-  const signInToEnroll = async () => {
-    if (!(await gate.isSignedIn())) gate.requireSignIn('enroll');
-  };
-  const enrollAction =
-    session.status === 'authenticated' ? null : <EnrollCallToAction course={course} onClick={signInToEnroll} />;
 
   return (
     <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:px-6 lg:grid-cols-[minmax(0,1fr)_380px]">
@@ -94,10 +86,10 @@ export function CoursePage() {
       >
         <CourseSidePanel
           course={course}
-          enrollAction={enrollAction}
+          enrollAction={<EnrollAction course={course} selectedTierId={selectedTierId} payButton={payButton} />}
           selectedTierId={selectedTierId}
           onSelectTier={setChosenTierId}
-          onStartFreeLesson={onStartFreeLesson}
+          onStartFreeLesson={() => void player.startFreeLesson()}
         />
       </aside>
 
@@ -109,13 +101,55 @@ export function CoursePage() {
           <LessonList
             lessons={course.lessons}
             isEnrolled={course.isEnrolled}
-            onSelectLesson={onSelectLesson}
-            activeLessonId={activeLessonId}
+            onSelectLesson={(lesson) => void player.openLesson(lesson)}
+            activeLessonId={dialogProps.open ? dialogProps.lessonId : null}
+            pendingLessonId={player.pendingLessonId}
           />
         </section>
         <InstructorCard instructor={course.instructor} />
         <CourseReviews courseId={course.id} />
       </div>
+
+      <LessonPlayerDialog
+        course={course}
+        {...dialogProps}
+        onFreeLessonCompleted={() => setFreeLessonFinished(true)}
+        onCourseDataStale={reloadCourse}
+        onChooseTier={chooseTier}
+      />
     </div>
+  );
+}
+
+/**
+ * The side panel's enroll control: Enroll for Free on a free course; on a paid one, the pay button for the
+ * selected tier while the tiers show (else the course's own price, lifetime access), none with lifetime access.
+ * A running week can be extended (or upgraded to lifetime), an expired one renewed.
+ */
+function EnrollAction({
+  course,
+  selectedTierId,
+  payButton,
+}: {
+  course: CourseDetail;
+  selectedTierId: string | null;
+  payButton: Ref<PayButtonHandle>;
+}) {
+  if (course.price === 0) return <EnrollButton courseId={course.id} enrolled={course.isEnrolled} />;
+  const status = course.enrollmentStatus;
+  if (course.isEnrolled && status?.status === 'permanent') return null;
+  const tiersShown = isPricingVisible(course) && course.pricingTiers.length > 0;
+  const tier = tiersShown ? course.pricingTiers.find((t) => t.id === selectedTierId) : undefined;
+  const label = course.isEnrolled
+    ? tier?.accessType === 'permanent'
+      ? 'Upgrade to Lifetime Access'
+      : 'Extend Access'
+    : status?.status === 'expired'
+      ? 'Renew Access'
+      : 'Enroll Now';
+  return (
+    <PayButton ref={payButton} courseId={course.id} pricingTierId={tier?.id ?? null}>
+      {label}
+    </PayButton>
   );
 }

@@ -2,8 +2,8 @@ import type { PricingTier } from '@kaushal/contract';
 import { ShieldCheck } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { Button } from '@/components/ui/button';
+import { accessTypeLabel, MONEY_BACK_GUARANTEE } from '@/lib/access-messages';
 import { formatRupees } from '@/lib/format';
-import { MONEY_BACK_GUARANTEE } from '../lib/constants';
 import { upgradeTiers } from '../lib/lesson-navigation';
 
 export interface CompletionPopupProps {
@@ -15,9 +15,6 @@ export interface CompletionPopupProps {
   onChooseTier?(tier: PricingTier): void;
   onViewPricing(): void;
 }
-
-const accessLabel = (accessType: PricingTier['accessType']) =>
-  accessType === 'permanent' ? 'Lifetime access' : '7 days of access';
 
 /**
  * Spec section 4: after a free lesson ends, when later lessons are paid and the learner is not enrolled, the
@@ -51,7 +48,7 @@ export function CompletionPopup(props: CompletionPopupProps) {
                       <span className="text-sm font-semibold text-success">{tier.discountPercentage}% off</span>
                     )}
                   </p>
-                  <p className="mt-1 text-sm text-muted">{accessLabel(tier.accessType)}</p>
+                  <p className="mt-1 text-sm text-muted">{accessTypeLabel(tier.accessType)}</p>
                   {tier.description && <p className="mt-2 text-sm text-muted">{tier.description}</p>}
                   <Button
                     className="mt-4"

@@ -4,10 +4,11 @@ import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { ACCESS_MESSAGES } from '@/lib/access-messages';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { lessonQuery } from '../api/lesson-query';
-import { FREE_LESSON_REFRESH_DELAY_MS, LESSON_MESSAGES } from '../lib/constants';
+import { FREE_LESSON_REFRESH_DELAY_MS } from '../lib/constants';
 import { neighbours, offersUpgrade } from '../lib/lesson-navigation';
 import { CompletionPopup } from './completion-popup';
 import { LessonStage } from './lesson-stage';
@@ -99,7 +100,7 @@ function PlayerBody(props: LessonPlayerDialogProps & { lessonId: string; summary
   const lessonError =
     lesson.error instanceof ApiError && lesson.error.status === 403 && lesson.error.detail
       ? lesson.error.detail
-      : LESSON_MESSAGES.loadFailed.description;
+      : ACCESS_MESSAGES.lessonLoadFailed.description;
 
   return (
     <>
@@ -134,7 +135,7 @@ function PlayerBody(props: LessonPlayerDialogProps & { lessonId: string; summary
           </div>
         ) : lesson.data.video_url === null ? (
           <div className="flex aspect-video w-full items-center justify-center bg-black p-6 text-center text-white">
-            <p>{LESSON_MESSAGES.noVideo.description}</p>
+            <p>{ACCESS_MESSAGES.noVideo.description}</p>
           </div>
         ) : (
           <LessonStage

@@ -1,14 +1,19 @@
 import type { LessonSummary } from '@kaushal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast';
+import { ACCESS_MESSAGES } from '@/lib/access-messages';
 import { ApiError } from '@/lib/api-client';
-import { overwriteRedirectPath, sessionQueryOptions } from '@/lib/session';
+import { useSignInGate } from '@/lib/use-sign-in-gate';
 import { lessonQuery } from '../api/lesson-query';
 import type { LessonPlayerDialogProps, PlayerCourse } from '../components/lesson-player-dialog';
-import { LESSON_MESSAGES } from '../lib/constants';
 import { lessonGate } from '../lib/lesson-gate';
+
+/**
+ * How an attempt to open a lesson ended: the player opened; the visitor was sent to sign in (the page is being
+ * left); or a message said why not (refused: enrollment, no video; failed: the lesson did not load).
+ */
+export type OpenLessonOutcome = 'opened' | 'sign-in' | 'refused' | 'failed';
 
 /**
  * The course page's lesson clicks and Start Free Lesson, with the spec's messages (sections 5 and 8), and
@@ -17,58 +22,48 @@ import { lessonGate } from '../lib/lesson-gate';
  */
 export function useOpenLesson(course: PlayerCourse | undefined) {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const { isSignedIn, sendToSignIn } = useSignInGate();
   const [lessonId, setLessonId] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const [pendingLessonId, setPendingLessonId] = useState<string | null>(null);
 
   const openLesson = useCallback(
-    async (lesson: LessonSummary) => {
-      if (!course) return;
-      let signedIn = false;
-      try {
-        // Waits for the session probe instead of guessing while it loads.
-        signedIn = Boolean(await queryClient.ensureQueryData(sessionQueryOptions));
-      } catch {
-        signedIn = false;
-      }
-      const gate = lessonGate(lesson, { signedIn, isEnrolled: course.isEnrolled });
+    async (lesson: LessonSummary): Promise<OpenLessonOutcome> => {
+      if (!course) return 'failed';
+      const gate = lessonGate(lesson, { signedIn: await isSignedIn(), isEnrolled: course.isEnrolled });
       if (gate === 'sign-in') {
-        toast(LESSON_MESSAGES.signIn);
-        overwriteRedirectPath(`${location.pathname}${location.search}`);
-        navigate('/login');
-        return;
+        sendToSignIn('lesson');
+        return 'sign-in';
       }
-      if (gate === 'enroll') return void toast(LESSON_MESSAGES.enroll);
-      if (gate === 'no-video') return void toast(LESSON_MESSAGES.noVideo);
+      if (gate === 'enroll') return refuse(ACCESS_MESSAGES.enrollmentRequired);
+      if (gate === 'no-video') return refuse(ACCESS_MESSAGES.noVideo);
 
       setPendingLessonId(lesson.id);
       try {
         // Always asked again on a click: the resume point may have moved since the last opening.
         const detail = await queryClient.fetchQuery({ ...lessonQuery(lesson.id), staleTime: 0 });
-        if (detail.video_url === null) return void toast(LESSON_MESSAGES.noVideo);
+        if (detail.video_url === null) return refuse(ACCESS_MESSAGES.noVideo);
         setLessonId(lesson.id);
         setOpen(true);
+        return 'opened';
       } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return; // the API client sends them to /login
+        if (error instanceof ApiError && error.status === 401) return 'sign-in'; // the API client goes to /login
         if (error instanceof ApiError && error.status === 403) {
-          return void toast({
-            ...LESSON_MESSAGES.enroll,
-            description: error.detail ?? LESSON_MESSAGES.enroll.description,
-          });
+          const { enrollmentRequired } = ACCESS_MESSAGES;
+          return refuse({ ...enrollmentRequired, description: error.detail ?? enrollmentRequired.description });
         }
-        toast({ ...LESSON_MESSAGES.loadFailed, variant: 'destructive' });
+        toast(ACCESS_MESSAGES.lessonLoadFailed);
+        return 'failed';
       } finally {
         setPendingLessonId(null);
       }
     },
-    [course, queryClient, location.pathname, location.search, navigate],
+    [course, queryClient, isSignedIn, sendToSignIn],
   );
 
-  const startFreeLesson = useCallback(() => {
+  const startFreeLesson = useCallback(async (): Promise<OpenLessonOutcome> => {
     const free = course?.lessons.find((l) => l.isFree);
-    if (!free) return void toast(LESSON_MESSAGES.noFreeLesson);
+    if (!free) return refuse(ACCESS_MESSAGES.noFreeLesson);
     return openLesson(free);
   }, [course, openLesson]);
 
@@ -80,4 +75,9 @@ export function useOpenLesson(course: PlayerCourse | undefined) {
   };
 
   return { openLesson, startFreeLesson, pendingLessonId, dialogProps };
+}
+
+function refuse(message: Parameters<typeof toast>[0]): 'refused' {
+  toast(message);
+  return 'refused';
 }

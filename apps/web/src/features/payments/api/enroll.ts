@@ -1,7 +1,7 @@
 import { apiPath, type SuccessResponse, successSchema } from '@kaushal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { catalogueKeys } from '@/features/catalogue/api/catalogue-queries';
 import { apiRequest } from '@/lib/api-client';
+import { catalogueKeys } from '@/lib/query-keys';
 
 /**
  * POST /courses/{id}/enroll, the free path. It sends an empty JSON object: the API's JSON parser refuses an

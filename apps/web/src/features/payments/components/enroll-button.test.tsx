@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { courseQuery } from '@/features/catalogue/api/catalogue-queries';
+import { catalogueKeys } from '@/lib/query-keys';
 import { type ApiHandler, LEARNER, mockApi, renderAt } from '../testing';
 import { EnrollButton } from './enroll-button';
 
@@ -11,7 +11,7 @@ const COURSE = 'python-for-ai';
 
 function FreeCourse({ enrolled = false }: { enrolled?: boolean }) {
   const { id = '' } = useParams();
-  useQuery({ ...courseQuery(id), queryFn: () => fetch(`/api/v1/courses/${id}`).then((r) => r.json()) });
+  useQuery({ queryKey: catalogueKeys.course(id), queryFn: () => fetch(`/api/v1/courses/${id}`).then((r) => r.json()) });
   return <EnrollButton courseId={id} enrolled={enrolled} />;
 }
 

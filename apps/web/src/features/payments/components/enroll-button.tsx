@@ -2,8 +2,8 @@ import { Check, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
+import { useSignInGate } from '@/lib/use-sign-in-gate';
 import { useEnrollInCourse } from '../api/enroll';
-import { useSignInGate } from '../hooks/use-sign-in-gate';
 import { PAYMENT_MESSAGES } from '../lib/payment-messages';
 
 export interface EnrollButtonProps extends Pick<ButtonProps, 'className' | 'size' | 'variant'> {
@@ -26,7 +26,7 @@ export function EnrollButton({ courseId, enrolled = false, ...buttonProps }: Enr
     const signedIn = await isSignedIn();
     setChecking(false);
     if (!signedIn) {
-      sendToSignIn();
+      sendToSignIn('enroll');
       return;
     }
     enroll.mutate(undefined, { onError: () => toast(PAYMENT_MESSAGES.enrollFailed) });

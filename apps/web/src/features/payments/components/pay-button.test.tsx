@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createRef } from 'react';
 import { useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { courseQuery } from '@/features/catalogue/api/catalogue-queries';
+import { catalogueKeys } from '@/lib/query-keys';
 import { type ApiHandler, FakeCheckout, LEARNER, mockApi, renderAt } from '../testing';
-import { PayButton } from './pay-button';
+import { PayButton, type PayButtonHandle } from './pay-button';
 
 const COURSE = 'rag-from-scratch';
 const ORDER = {
@@ -27,7 +28,7 @@ const COURSE_DETAIL = { id: COURSE, title: 'RAG from Scratch' };
 /** The pay button beside a reader of the course query, so a refresh after payment is observable. */
 function CourseWithPayButton() {
   const { id = '' } = useParams();
-  useQuery({ ...courseQuery(id), queryFn: () => fetch(`/api/v1/courses/${id}`).then((r) => r.json()) });
+  useQuery({ queryKey: catalogueKeys.course(id), queryFn: () => fetch(`/api/v1/courses/${id}`).then((r) => r.json()) });
   return (
     <PayButton courseId={id} pricingTierId="rag-from-scratch-weekly">
       Buy Now
@@ -220,5 +221,23 @@ describe('PayButton', () => {
     expect(screen.getByText('Please sign in to enroll in this course.')).toBeInTheDocument();
     expect(sessionStorage.getItem('redirectAfterLogin')).toBe(`/course/${COURSE}?tier=weekly`);
     expect(calls.callsTo('POST', '/payments/create-order')).toEqual([]);
+  });
+
+  it('pays for the tier it is handed from outside (the completion popup), once while a payment runs', async () => {
+    const calls = api();
+    const handle = createRef<PayButtonHandle>();
+    renderAt(
+      <PayButton ref={handle} courseId={COURSE} pricingTierId="rag-from-scratch-weekly">
+        Buy Now
+      </PayButton>,
+      `/course/${COURSE}`,
+    );
+    handle.current?.pay('rag-from-scratch-weekly-mentor');
+    handle.current?.pay('rag-from-scratch-lifetime');
+    await waitFor(() => expect(FakeCheckout.instances).toHaveLength(1));
+    expect(calls.callsTo('POST', '/payments/create-order').map((c) => c.body)).toEqual([
+      { courseId: COURSE, pricingTierId: 'rag-from-scratch-weekly-mentor' },
+    ]);
+    expect(button()).toHaveAttribute('data-state', 'loading');
   });
 });

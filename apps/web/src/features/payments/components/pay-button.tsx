@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, LoaderCircle } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, type Ref, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
-import { catalogueKeys } from '@/features/catalogue/api/catalogue-queries';
 import { assetUrl } from '@/lib/api-client';
+import { catalogueKeys } from '@/lib/query-keys';
+import { useSignInGate } from '@/lib/use-sign-in-gate';
 import { createPaymentOrder } from '../api/create-order';
 import { paymentConfigQuery } from '../api/payment-config';
 import { verifyPayment } from '../api/verify-payment';
-import { useSignInGate } from '../hooks/use-sign-in-gate';
 import { loadCheckoutScript } from '../lib/load-checkout-script';
 import { PAYMENT_MESSAGES, paymentFailedMessage } from '../lib/payment-messages';
 import {
@@ -21,6 +21,12 @@ import {
 /** Spec section 4: idle → loading (disabled) → success | failure | dismissed, and dismissed is idle again. */
 export type PayButtonState = 'idle' | 'loading' | 'success' | 'failure';
 
+/** Starts a payment from outside the button (the player's completion popup chose a tier). */
+export interface PayButtonHandle {
+  /** As a click, for this tier: the page's new selection may not have reached the button's props yet. */
+  pay(pricingTierId?: string | null): void;
+}
+
 export interface PayButtonProps extends Pick<ButtonProps, 'className' | 'size' | 'variant'> {
   courseId: string;
   /** The chosen pricing tier; without one the server sells lifetime access at the course price. */
@@ -28,6 +34,7 @@ export interface PayButtonProps extends Pick<ButtonProps, 'className' | 'size' |
   /** The idle label, e.g. 'Buy Now'. */
   children: ReactNode;
   onStateChange?: (state: PayButtonState) => void;
+  ref?: Ref<PayButtonHandle>;
 }
 
 /**
@@ -36,10 +43,12 @@ export interface PayButtonProps extends Pick<ButtonProps, 'className' | 'size' |
  * verifies the signed payment on the server before the course data is refreshed. After a success the button
  * stays disabled so a second charge cannot follow by accident.
  */
-export function PayButton({ courseId, pricingTierId, children, onStateChange, ...buttonProps }: PayButtonProps) {
+export function PayButton({ courseId, pricingTierId, children, onStateChange, ref, ...buttonProps }: PayButtonProps) {
   const queryClient = useQueryClient();
   const { isSignedIn, sendToSignIn } = useSignInGate();
   const [state, setStateValue] = useState<PayButtonState>('idle');
+  /** The state as of now (not the last render), so a payment cannot start twice. */
+  const current = useRef<PayButtonState>('idle');
   /** True while the checkout is open, so a late dismiss after a verified payment changes nothing. */
   const checkoutOpen = useRef(false);
   const mounted = useRef(true);
@@ -47,6 +56,7 @@ export function PayButton({ courseId, pricingTierId, children, onStateChange, ..
   const setState = useCallback(
     (next: PayButtonState) => {
       if (!mounted.current) return;
+      current.current = next;
       setStateValue(next);
       onStateChange?.(next);
     },
@@ -83,48 +93,57 @@ export function PayButton({ courseId, pricingTierId, children, onStateChange, ..
     [courseId, queryClient, setState],
   );
 
-  const pay = useCallback(async () => {
-    setState('loading');
-    if (!(await isSignedIn())) {
-      setState('idle');
-      sendToSignIn();
-      return;
-    }
-    let checkout: CheckoutInstance;
-    try {
-      const config = await queryClient.fetchQuery(paymentConfigQuery());
-      const Checkout = await loadCheckoutScript(assetUrl(config.checkoutUrl));
-      const order = await createPaymentOrder({ courseId, ...(pricingTierId ? { pricingTierId } : {}) });
-      checkout = new Checkout({
-        key: order.keyId,
-        amount: order.amount,
-        currency: order.currency,
-        name: order.name,
-        description: order.description,
-        order_id: order.orderId,
-        prefill: order.prefill,
-        theme: { color: CHECKOUT_THEME_COLOR },
-        handler: (response) => void onPaid(response),
-        modal: {
-          ondismiss: () => {
-            if (!checkoutOpen.current) return;
-            checkoutOpen.current = false;
-            setState('idle');
+  const pay = useCallback(
+    async (tierId: string | null | undefined) => {
+      if (current.current === 'loading' || current.current === 'success') return;
+      setState('loading');
+      if (!(await isSignedIn())) {
+        setState('idle');
+        sendToSignIn('enroll');
+        return;
+      }
+      let checkout: CheckoutInstance;
+      try {
+        const config = await queryClient.fetchQuery(paymentConfigQuery());
+        const Checkout = await loadCheckoutScript(assetUrl(config.checkoutUrl));
+        const order = await createPaymentOrder({ courseId, ...(tierId ? { pricingTierId: tierId } : {}) });
+        checkout = new Checkout({
+          key: order.keyId,
+          amount: order.amount,
+          currency: order.currency,
+          name: order.name,
+          description: order.description,
+          order_id: order.orderId,
+          prefill: order.prefill,
+          theme: { color: CHECKOUT_THEME_COLOR },
+          handler: (response) => void onPaid(response),
+          modal: {
+            ondismiss: () => {
+              if (!checkoutOpen.current) return;
+              checkoutOpen.current = false;
+              setState('idle');
+            },
           },
-        },
-      });
-      checkout.on('payment.failed', (failure: CheckoutFailure) => {
-        toast(paymentFailedMessage(failure.error?.description));
+        });
+        checkout.on('payment.failed', (failure: CheckoutFailure) => {
+          toast(paymentFailedMessage(failure.error?.description));
+          setState('failure');
+        });
+      } catch {
+        toast(PAYMENT_MESSAGES.orderFailed);
         setState('failure');
-      });
-    } catch {
-      toast(PAYMENT_MESSAGES.orderFailed);
-      setState('failure');
-      return;
-    }
-    checkoutOpen.current = true;
-    checkout.open();
-  }, [courseId, isSignedIn, onPaid, pricingTierId, queryClient, sendToSignIn, setState]);
+        return;
+      }
+      checkoutOpen.current = true;
+      checkout.open();
+    },
+    [courseId, isSignedIn, onPaid, queryClient, sendToSignIn, setState],
+  );
+
+  useImperativeHandle(ref, () => ({ pay: (tierId) => void pay(tierId === undefined ? pricingTierId : tierId) }), [
+    pay,
+    pricingTierId,
+  ]);
 
   const busy = state === 'loading';
   const done = state === 'success';
@@ -132,7 +151,7 @@ export function PayButton({ courseId, pricingTierId, children, onStateChange, ..
     <Button
       size="lg"
       {...buttonProps}
-      onClick={() => void pay()}
+      onClick={() => void pay(pricingTierId)}
       disabled={busy || done}
       aria-busy={busy || undefined}
       data-state={state}

@@ -2,9 +2,8 @@ import type { ToastMessage } from '@/components/ui/toast';
 
 type Message = Omit<ToastMessage, 'id'>;
 
-/** The spec's texts for enrolling and paying (sections 5 and 8), verbatim, in one place. */
+/** The spec's texts for enrolling and paying (section 8), verbatim; the sign-in message is in lib/access-messages. */
 export const PAYMENT_MESSAGES = {
-  signInToEnroll: { title: 'Sign in required', description: 'Please sign in to enroll in this course.' },
   enrollFailed: { title: 'Error', description: 'Failed to enroll. Please try again.', variant: 'destructive' },
   orderFailed: {
     title: 'Error',
