@@ -28,7 +28,7 @@ import { paymentRoutes } from './modules/payments/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { handleFrameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -80,6 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: handleFrameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   const metrics = createMetrics(database.poolStats);
@@ -99,6 +100,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerErrorHandling(app);
   acceptEmptyJsonBodies(app);
+  // JSON only: Fastify also parses text/plain by default, which no endpoint expects (the learning routes add
+  // their own for sendBeacon); such a body is what a cross-site page can send without a CORS preflight.
+  app.removeContentTypeParser('text/plain');
 
   await app.register(fastifyCookie);
   await registerSecurityHeaders(app, config);

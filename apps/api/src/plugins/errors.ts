@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, isDatabaseUnavailable } from '../lib/errors.ts';
 
@@ -74,4 +74,21 @@ export function registerErrorHandling(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ code: 'internal_error' });
   });
+}
+
+/**
+ * Errors Fastify raises before any route runs (a URL it cannot decode, a path parameter past maxParamLength).
+ * Its own answers carry no detail and echo the whole URL (query string included) back: answer like every
+ * other refusal instead.
+ */
+export function handleFrameworkErrors(error: FastifyError, _request: unknown, reply: FastifyReply) {
+  switch (error.code) {
+    case 'FST_ERR_BAD_URL':
+      return reply.code(400).send({ detail: 'The address of this request is not valid.', code: 'bad_url' });
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return reply.code(414).send({ detail: 'The address of this request is too long.', code: 'uri_too_long' });
+    default:
+      reply.log.error({ err: error }, 'framework error');
+      return reply.code(500).send({ code: 'internal_error' });
+  }
 }

@@ -1,0 +1,367 @@
+import {
+  ENROLLED_COURSE,
+  FREE_COURSE,
+  type HostileFixture,
+  hmacHex,
+  MEDIA_KEY,
+  METRICS_TOKEN,
+  ORDER_PAISE,
+  PAID_LESSON,
+} from './fixture.ts';
+import type { FieldKind } from './values.ts';
+
+export interface FieldSpec {
+  name: string;
+  kind: FieldKind;
+  /** Largest valid length (strings) or value (numbers). */
+  max?: number;
+  required: boolean;
+}
+
+export type BodySpec =
+  /** GET: no body is read. */
+  | { type: 'none' }
+  /** A POST or DELETE without a body schema: only the parser sees the body. */
+  | { type: 'empty' }
+  | { type: 'json-object'; valid: Record<string, unknown>; fields: FieldSpec[]; strict: boolean }
+  /** A JSON array of objects (watch events). */
+  | { type: 'json-array'; valid: Record<string, unknown>; fields: FieldSpec[]; maxItems: number }
+  /** The Razorpay webhook: any bytes, authenticated by their signature. */
+  | { type: 'webhook'; valid: string; secret: string }
+  /** The development sign-in stand-in's HTML form. */
+  | { type: 'form'; valid: Record<string, string>; fields: FieldSpec[] };
+
+/**
+ * How a refusal looks: `json` {detail, code} with a 4xx; `redirect` (sign-in navigations) a redirect back to
+ * /login with an error, or a JSON 4xx; `static` a 4xx that serves no file; `form-page` a 4xx JSON or the
+ * stand-in's HTML form again, escaped.
+ */
+export type Answers = 'json' | 'redirect' | 'static' | 'form-page';
+
+export interface EndpointSpec {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** As registered: /api/v1/courses/:id, /api/v1/media/*. */
+  route: string;
+  /** Valid values of the path's :params (and `*`), already URL-encoded. */
+  params?: Record<string, string>;
+  query?: { valid: Record<string, string>; fields: Array<{ name: string; kind: 'int' | 'token' }> };
+  headers?: Record<string, string>;
+  body: BodySpec;
+  bodyLimit?: number;
+  answers: Answers;
+  /** The valid request is sent by the enrolled learner (otherwise anonymously). */
+  signedIn: boolean;
+  /** An anonymous valid request writes (contact, webhook): hostile cookies are not tried with it. */
+  publicWrite?: boolean;
+  /** Status of the valid request, sent after the hostile ones: the refusals came from the input. */
+  valid: number;
+}
+
+const get = (
+  route: string,
+  more: Partial<EndpointSpec> & Pick<EndpointSpec, 'signedIn'> = { signedIn: false },
+): EndpointSpec => ({ method: 'GET', route, body: { type: 'none' }, answers: 'json', valid: 200, ...more });
+
+/** Every endpoint the app registers, with a valid request of each; HEAD is GET without a body. */
+export function hostileEndpoints(f: HostileFixture): EndpointSpec[] {
+  const pageQuery = {
+    valid: { page: '1', size: '5' },
+    fields: [
+      { name: 'page', kind: 'int' as const },
+      { name: 'size', kind: 'int' as const },
+    ],
+  };
+  const state = 'c3RhdGUtc3RhdGUtc3RhdGUtc3RhdGU';
+  const challenge = 'Y2hhbGxlbmdlLWNoYWxsZW5nZS1jaGFsbGVuZ2U';
+  const token = (name: string): FieldSpec => ({ name, kind: 'slug', max: 128, required: true });
+  const webhookBody = JSON.stringify({
+    event: 'payment.captured',
+    payload: {
+      payment: {
+        entity: { id: 'pay_HOSTILEHOOK001', order_id: f.orderId, amount: ORDER_PAISE, currency: 'INR' },
+      },
+    },
+  });
+
+  return [
+    // System
+    get('/api/v1/health'),
+    get('/api/v1/health/live'),
+    get('/api/v1/demo-video'),
+    get('/api/v1/metrics', { signedIn: false, headers: { authorization: `Bearer ${METRICS_TOKEN}` } }),
+    get('/api/v1/site-config'),
+    // Catalogue
+    get('/api/v1/stats'),
+    get('/api/v1/courses', { signedIn: false, query: pageQuery }),
+    get('/api/v1/courses/featured'),
+    get('/api/v1/courses/:id', { signedIn: true, params: { id: ENROLLED_COURSE } }),
+    get('/api/v1/courses/:id/lessons', { signedIn: false, params: { id: ENROLLED_COURSE } }),
+    get('/api/v1/courses/:id/reviews', { signedIn: false, params: { id: ENROLLED_COURSE }, query: pageQuery }),
+    {
+      method: 'POST',
+      route: '/api/v1/courses/:id/enroll',
+      params: { id: FREE_COURSE },
+      body: { type: 'empty' },
+      answers: 'json',
+      signedIn: true,
+      valid: 200,
+    },
+    // Sign-in
+    get('/api/v1/auth/:provider/login', {
+      signedIn: false,
+      params: { provider: 'google' },
+      answers: 'redirect',
+      valid: 302,
+    }),
+    get('/api/v1/auth/:provider/callback', {
+      signedIn: false,
+      params: { provider: 'google' },
+      query: {
+        valid: { code: 'code-from-the-provider', state },
+        fields: [
+          { name: 'code', kind: 'token' },
+          { name: 'state', kind: 'token' },
+        ],
+      },
+      answers: 'redirect',
+      valid: 302,
+    }),
+    get('/api/v1/auth/dev/:provider', {
+      signedIn: false,
+      params: { provider: 'google' },
+      query: {
+        valid: { state, code_challenge: challenge },
+        fields: [
+          { name: 'state', kind: 'token' },
+          { name: 'code_challenge', kind: 'token' },
+        ],
+      },
+      answers: 'form-page',
+    }),
+    {
+      method: 'POST',
+      route: '/api/v1/auth/dev/:provider',
+      params: { provider: 'google' },
+      body: {
+        type: 'form',
+        valid: { state, code_challenge: challenge, action: 'allow', name: 'Form Learner', email: 'form@example.com' },
+        fields: [
+          token('state'),
+          token('code_challenge'),
+          { name: 'action', kind: 'enum', required: true },
+          { name: 'name', kind: 'text', max: 80, required: true },
+          { name: 'email', kind: 'email', required: true },
+        ],
+      },
+      answers: 'form-page',
+      signedIn: false,
+      valid: 303,
+    },
+    get('/api/v1/auth/me', { signedIn: true }),
+    {
+      method: 'POST',
+      route: '/api/v1/auth/logout',
+      body: { type: 'empty' },
+      answers: 'json',
+      signedIn: true,
+      valid: 204,
+    },
+    // Learning
+    get('/api/v1/lessons/:id', { signedIn: true, params: { id: PAID_LESSON } }),
+    get('/api/v1/lessons/:id/signed-url', { signedIn: true, params: { id: PAID_LESSON } }),
+    {
+      method: 'PUT',
+      route: '/api/v1/lessons/:id/progress',
+      params: { id: PAID_LESSON },
+      body: {
+        type: 'json-object',
+        valid: { watchSeconds: 10, completed: false },
+        fields: [
+          { name: 'watchSeconds', kind: 'int', max: 86_400, required: true },
+          { name: 'completed', kind: 'bool', required: true },
+        ],
+        strict: false,
+      },
+      answers: 'json',
+      signedIn: true,
+      valid: 200,
+    },
+    {
+      method: 'POST',
+      route: '/api/v1/lessons/:id/events',
+      params: { id: PAID_LESSON },
+      body: {
+        type: 'json-array',
+        valid: { sessionId: f.videoSessionId, eventType: 'play', positionSec: 1.5 },
+        fields: [
+          { name: 'sessionId', kind: 'uuid', required: true },
+          { name: 'eventType', kind: 'enum', required: true },
+          { name: 'positionSec', kind: 'number', max: 86_400, required: true },
+        ],
+        maxItems: 100,
+      },
+      bodyLimit: 32 * 1024,
+      answers: 'json',
+      signedIn: true,
+      valid: 200,
+    },
+    get('/api/v1/media/*', {
+      signedIn: false,
+      params: { '*': MEDIA_KEY },
+      query: {
+        valid: f.media,
+        fields: [
+          { name: 'exp', kind: 'int' },
+          { name: 'sig', kind: 'token' },
+        ],
+      },
+    }),
+    // Dashboard and account
+    get('/api/v1/dashboard', { signedIn: true }),
+    get('/api/v1/users/me/enrollments', { signedIn: true }),
+    get('/api/v1/users/me/achievements', { signedIn: true }),
+    get('/api/v1/users/me/settings', { signedIn: true }),
+    {
+      method: 'PUT',
+      route: '/api/v1/users/me/settings',
+      body: {
+        type: 'json-object',
+        valid: { theme: 'light', playbackRate: 1.5 },
+        fields: [
+          { name: 'theme', kind: 'enum', required: false },
+          { name: 'language', kind: 'enum', required: false },
+          { name: 'emailNotifications', kind: 'bool', required: false },
+          { name: 'playbackRate', kind: 'number', max: 2, required: false },
+        ],
+        strict: true,
+      },
+      answers: 'json',
+      signedIn: true,
+      valid: 200,
+    },
+    {
+      method: 'PATCH',
+      route: '/api/v1/users/me',
+      body: {
+        type: 'json-object',
+        valid: { name: 'Renamed Learner' },
+        fields: [{ name: 'name', kind: 'text', max: 1000, required: true }],
+        strict: true,
+      },
+      answers: 'json',
+      signedIn: true,
+      valid: 200,
+    },
+    {
+      method: 'DELETE',
+      route: '/api/v1/users/me',
+      body: { type: 'empty' },
+      answers: 'json',
+      signedIn: true,
+      valid: 204,
+    },
+    // Payments
+    get('/api/v1/payments/config'),
+    {
+      method: 'POST',
+      route: '/api/v1/payments/create-order',
+      body: {
+        type: 'json-object',
+        valid: { courseId: 'vector-databases', pricingTierId: 'vector-databases-weekly' },
+        fields: [
+          { name: 'courseId', kind: 'slug', max: 100, required: true },
+          { name: 'pricingTierId', kind: 'slug', max: 100, required: false },
+        ],
+        strict: false,
+      },
+      answers: 'json',
+      signedIn: true,
+      valid: 200,
+    },
+    {
+      method: 'POST',
+      route: '/api/v1/payments/verify',
+      body: {
+        type: 'json-object',
+        valid: {
+          razorpay_order_id: f.orderId,
+          razorpay_payment_id: 'pay_HOSTILEVERIFY01',
+          razorpay_signature: hmacHex(f.keySecret, `${f.orderId}|pay_HOSTILEVERIFY01`),
+        },
+        fields: [
+          { name: 'razorpay_order_id', kind: 'razorpay-id', max: 100, required: true },
+          { name: 'razorpay_payment_id', kind: 'razorpay-id', max: 100, required: true },
+          { name: 'razorpay_signature', kind: 'hex', max: 256, required: true },
+        ],
+        strict: false,
+      },
+      answers: 'json',
+      signedIn: true,
+      valid: 200,
+    },
+    get('/api/v1/payments/status/:id', { signedIn: true, params: { id: f.orderId } }),
+    {
+      method: 'POST',
+      route: '/api/v1/payments/webhook',
+      body: { type: 'webhook', valid: webhookBody, secret: f.webhookSecret },
+      answers: 'json',
+      signedIn: false,
+      publicWrite: true,
+      valid: 200,
+    },
+    get('/api/v1/payments/sandbox/checkout.js'),
+    {
+      method: 'POST',
+      route: '/api/v1/payments/sandbox/pay',
+      body: {
+        type: 'json-object',
+        valid: { orderId: f.orderId },
+        fields: [{ name: 'orderId', kind: 'razorpay-id', max: 100, required: true }],
+        strict: false,
+      },
+      answers: 'json',
+      signedIn: true,
+      valid: 200,
+    },
+    // Support
+    {
+      method: 'POST',
+      route: '/api/v1/contact/submit',
+      body: {
+        type: 'json-object',
+        valid: {
+          name: 'Hostile Suite',
+          email: 'visitor@example.com',
+          subject: 'A question',
+          category: 'general',
+          message: 'Hello there.',
+        },
+        fields: [
+          { name: 'name', kind: 'text', max: 100, required: true },
+          { name: 'email', kind: 'email', required: true },
+          { name: 'subject', kind: 'text', max: 200, required: true },
+          { name: 'category', kind: 'enum', required: true },
+          { name: 'message', kind: 'text', max: 5000, required: true },
+        ],
+        strict: false,
+      },
+      answers: 'json',
+      signedIn: false,
+      publicWrite: true,
+      valid: 200,
+    },
+    get('/api/v1/contact/health'),
+    // API documentation and static files
+    get('/api/docs', { signedIn: false, answers: 'static' }),
+    get('/api/docs/', { signedIn: false, answers: 'static' }),
+    get('/api/docs/json', { signedIn: false, answers: 'static' }),
+    get('/api/docs/yaml', { signedIn: false, answers: 'static' }),
+    // @fastify/swagger-ui redirects its index to the docs root.
+    get('/api/docs/static/index.html', { signedIn: false, answers: 'static', valid: 302 }),
+    get('/api/docs/static/swagger-initializer.js', { signedIn: false, answers: 'static' }),
+    get('/api/docs/static/*', { signedIn: false, params: { '*': 'index.css' }, answers: 'static' }),
+    get('/thumbnails/*', { signedIn: false, params: { '*': 'llm-evaluation.svg' }, answers: 'static' }),
+  ];
+}
+
+export const endpointKey = (e: Pick<EndpointSpec, 'method' | 'route'>) => `${e.method} ${e.route}`;

@@ -1,0 +1,75 @@
+import { createHmac } from 'node:crypto';
+import { paymentOrders, videoSessions } from '../../src/db/schema.ts';
+import { SESSION_COOKIE } from '../../src/modules/auth/session.ts';
+import { signMedia } from '../../src/providers/media/media-signature.ts';
+import { createSandboxProvider } from '../../src/providers/payments/sandbox.ts';
+import type { TestContext } from '../app.ts';
+import { insertEnrollment, insertLearner, insertSessions } from '../support/learners.ts';
+
+export const METRICS_TOKEN = 'hostile-suite-metrics-token-0123456789';
+export const ENROLLED_COURSE = 'llm-evaluation';
+export const PAID_LESSON = 'llm-evaluation-02';
+export const FREE_COURSE = 'python-for-ai';
+export const ORDER_COURSE = 'rag-from-scratch';
+export const ORDER_TIER = 'rag-from-scratch-weekly';
+export const ORDER_PAISE = 99_900;
+export const MEDIA_KEY = 'lesson-short.mp4';
+
+/**
+ * Everything a valid request of each endpoint needs: a learner enrolled in a course, with a video session,
+ * an unpaid order, signed media, and the sandbox's secrets. Hostile variants change one thing at a time.
+ */
+export interface HostileFixture {
+  userId: string;
+  orderId: string;
+  videoSessionId: string;
+  media: { exp: string; sig: string };
+  mediaSecret: string;
+  keySecret: string;
+  webhookSecret: string;
+  /** A fresh session cookie of the learner for each call (per-learner rate limits never trigger). */
+  nextCookie(): string;
+}
+
+export async function createHostileFixture(ctx: TestContext, sessionsNeeded: number): Promise<HostileFixture> {
+  const { db } = ctx.database;
+  const now = ctx.clock.now;
+  const learner = await insertLearner(db, now, 'Hostile Suite Learner');
+  await insertEnrollment(db, learner.id, ENROLLED_COURSE, { accessType: 'permanent' });
+  const orderId = 'order_HOSTILESUITE01';
+  await db.insert(paymentOrders).values({
+    id: orderId,
+    userId: learner.id,
+    courseId: ORDER_COURSE,
+    pricingTierId: ORDER_TIER,
+    accessType: 'weekly',
+    amountPaise: ORDER_PAISE,
+    createdAt: now,
+  });
+  const [session] = await db
+    .insert(videoSessions)
+    .values({ userId: learner.id, lessonId: PAID_LESSON, createdAt: now })
+    .returning({ id: videoSessions.id });
+  if (!session) throw new Error('no video session');
+  const tokens = await insertSessions(db, learner.id, sessionsNeeded, now);
+  const { config } = ctx.app.deps;
+  const sandbox = createSandboxProvider(config.sessionSecret);
+  const exp = Math.floor(now.getTime() / 1000) + 3600;
+  let next = 0;
+  return {
+    userId: learner.id,
+    orderId,
+    videoSessionId: session.id,
+    media: { exp: String(exp), sig: signMedia(config.mediaSigningSecret, MEDIA_KEY, exp) },
+    mediaSecret: config.mediaSigningSecret,
+    keySecret: sandbox.keySecret,
+    webhookSecret: sandbox.webhookSecret,
+    nextCookie() {
+      const token = tokens[next++];
+      if (!token) throw new Error(`the fixture ran out of sessions: ask for more than ${sessionsNeeded}`);
+      return `${SESSION_COOKIE}=${token}`;
+    },
+  };
+}
+
+export const hmacHex = (secret: string, message: string) => createHmac('sha256', secret).update(message).digest('hex');

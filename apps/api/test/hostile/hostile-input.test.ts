@@ -1,0 +1,130 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { TEST_ORIGIN, useTestApp } from '../app.ts';
+import { freshAddress } from '../support/learners.ts';
+import { registeredRoutes, routeKey } from '../support/route-inventory.ts';
+import { fingerprintTables } from '../support/table-fingerprint.ts';
+import { type HostileCase, hostileCases, validPayload, validUrl, wrongMethodCase } from './cases.ts';
+import { problemWith } from './check-answer.ts';
+import { type EndpointSpec, endpointKey, hostileEndpoints } from './endpoints.ts';
+import { createHostileFixture, type HostileFixture, METRICS_TOKEN } from './fixture.ts';
+
+/**
+ * Every endpoint the app registers gets malformed JSON, wrong types, huge and injected strings, negative,
+ * huge and infinite numbers, unknown fields, traversal in ids and media keys, wrong content types, oversized
+ * bodies and forged session cookies; anonymously and signed in as an enrolled learner. Each answer must be
+ * a 4xx with a readable detail (never a 5xx, a stack trace or SQL), no table may change, the server must
+ * still be healthy afterwards, and the valid request must then still succeed.
+ */
+const ctx = useTestApp({ env: { METRICS_TOKEN } });
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+const placeholder = {
+  userId: '00000000-0000-4000-8000-000000000000',
+  orderId: 'order_PLACEHOLDER',
+  videoSessionId: '00000000-0000-4000-8000-000000000000',
+  media: { exp: '0', sig: 'x' },
+  mediaSecret: 'x',
+  keySecret: 'x',
+  webhookSecret: 'x',
+  nextCookie: () => '',
+} satisfies HostileFixture;
+const endpointKeys = hostileEndpoints(placeholder).map(endpointKey);
+
+const totals = { requests: 0, endpoints: 0 };
+afterAll(() => {
+  process.stdout.write(
+    `hostile input: ${totals.requests} hostile requests over ${totals.endpoints} endpoints, every one refused or harmless\n`,
+  );
+});
+
+type Identity = 'anonymous' | 'signed in';
+
+function send(
+  c: Pick<HostileCase, 'method' | 'url' | 'headers' | 'payload'>,
+  identity: Identity,
+  f: HostileFixture,
+): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = { ...c.headers };
+  if (c.method !== 'GET' && c.method !== 'HEAD') headers.origin = TEST_ORIGIN;
+  if (identity === 'signed in') headers.cookie = f.nextCookie();
+  return ctx.app.inject({
+    method: c.method as InjectOptions['method'],
+    url: c.url,
+    headers,
+    remoteAddress: freshAddress(),
+    ...(c.payload === undefined ? {} : { payload: c.payload }),
+  });
+}
+
+function validRequest(spec: EndpointSpec) {
+  const { payload, headers } = validPayload(spec.body);
+  return { method: spec.method, url: validUrl(spec), headers: { ...spec.headers, ...headers }, payload };
+}
+
+describe('hostile input on every endpoint', () => {
+  it('covers every route the app registers, and only those', () => {
+    const registered = registeredRoutes(ctx.app)
+      // HEAD is GET without a body: its cases run beside each GET's. `*` alone is the web app's fallback.
+      .filter((r) => r.method !== 'HEAD' && r.url !== '/*')
+      .map(routeKey);
+    expect(registered.length).toBeGreaterThan(40);
+    expect([...new Set(registered)].sort()).toEqual([...new Set(endpointKeys)].sort());
+  });
+
+  it.each(endpointKeys)('%s', async (key) => {
+    const planned = hostileEndpoints(placeholder).find((e) => endpointKey(e) === key) as EndpointSpec;
+    // One signed-in request at most per case and per wrong method, plus the valid one.
+    const sessionsNeeded = hostileCases(planned, placeholder).length + METHODS.length + 1;
+    const f = await createHostileFixture(ctx, sessionsNeeded);
+    const spec = hostileEndpoints(f).find((e) => endpointKey(e) === key) as EndpointSpec;
+    const routes = registeredRoutes(ctx.app);
+    const cases = hostileCases(spec, f);
+    // Methods this path does not have, tried once per path (by the first endpoint listed for it).
+    if (endpointKeys.find((k) => k.endsWith(` ${spec.route}`)) === key) {
+      const concrete = validUrl(spec).split('?')[0] as string;
+      for (const method of METHODS) {
+        if (!routes.some((r) => r.url === spec.route && r.method === method))
+          cases.push(wrongMethodCase(concrete, method));
+      }
+    }
+    const webOrigin = ctx.app.deps.config.webOrigin;
+    const before = await fingerprintTables(ctx.database.db);
+    const anonymousStatus = spec.publicWrite ? undefined : (await send(validRequest(spec), 'anonymous', f)).statusCode;
+
+    const problems: string[] = [];
+    let sent = 0;
+    for (const c of cases.filter((x) => x.expect !== 'ignored')) {
+      const identities: Identity[] = c.expect === 'refuse' ? ['anonymous', 'signed in'] : ['anonymous'];
+      for (const identity of identities) {
+        const res = await send(c, identity, f);
+        sent += 1;
+        const problem = problemWith(res, {
+          method: c.method,
+          expect: c.expect,
+          answers: spec.answers,
+          ...(anonymousStatus === undefined ? {} : { anonymousStatus }),
+          webOrigin,
+        });
+        if (problem) problems.push(`${c.label} [${identity}]: ${problem}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(await fingerprintTables(ctx.database.db)).toEqual(before);
+    expect((await ctx.app.inject('/api/v1/health')).statusCode).toBe(200);
+
+    // Input the endpoint does not read changes nothing in its answer (may write: checked after the tables).
+    const identity: Identity = spec.signedIn ? 'signed in' : 'anonymous';
+    for (const c of cases.filter((x) => x.expect === 'ignored')) {
+      const res = await send(c, identity, f);
+      sent += 1;
+      if (res.statusCode !== spec.valid) problems.push(`${c.label}: status ${res.statusCode}, expected ${spec.valid}`);
+    }
+    expect(problems).toEqual([]);
+
+    const valid = await send(validRequest(spec), identity, f);
+    expect(valid.statusCode, valid.body.slice(0, 300)).toBe(spec.valid);
+    totals.requests += sent;
+    totals.endpoints += 1;
+  });
+});
