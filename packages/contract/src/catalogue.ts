@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { accessTypeSchema, difficultySchema } from './common.ts';
-
-export const COURSES_PAGE_SIZE = 9;
-export const HOME_COURSES_PAGE_SIZE = 10;
-export const MAX_PAGE_SIZE = 50;
-export const FEATURED_PLACEHOLDERS = 6;
+import { HOME_COURSES_PAGE_SIZE, MAX_PAGE_SIZE } from './values.ts';
 
 export const pricingTierSchema = z.object({
   id: z.string(),

@@ -9,3 +9,4 @@ export * from './payments.ts';
 export * from './routes.ts';
 export * from './site.ts';
 export * from './support.ts';
+export * from './values.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_EVENTS_PER_BATCH, MAX_POSITION_SECONDS } from './values.ts';
 
 export const videoTypeSchema = z.enum(['youtube', 'direct']);
 
@@ -28,9 +29,6 @@ export const signedVideoSchema = z.object({
 });
 export type SignedVideo = z.infer<typeof signedVideoSchema>;
 
-/** Upper bound on any position a client may report, in seconds (24 hours). */
-export const MAX_POSITION_SECONDS = 86_400;
-
 export const progressBodySchema = z.object({
   watchSeconds: z.number().int().min(0).max(MAX_POSITION_SECONDS),
   completed: z.boolean(),
@@ -48,17 +46,6 @@ export type ProgressResponse = z.infer<typeof progressResponseSchema>;
 
 export const videoEventTypeSchema = z.enum(['play', 'pause', 'seek', 'complete']);
 export type VideoEventType = z.infer<typeof videoEventTypeSchema>;
-
-export const MAX_EVENTS_PER_BATCH = 100;
-export const EVENT_FLUSH_INTERVAL_MS = 30_000;
-export const EVENT_FLUSH_THRESHOLD = 10;
-export const PROGRESS_SAVE_EVERY_SECONDS = 10;
-/** Honest completion: a lesson counts as completed once this share of its seconds was actually watched. */
-export const COMPLETION_WATCHED_RATIO = 0.9;
-/** The fastest playback the server credits as watching (the player's top speed). */
-export const MAX_CREDITED_PLAYBACK_RATE = 2;
-/** Playback speeds the player offers. */
-export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 
 export const videoEventSchema = z.object({
   sessionId: z.uuid(),

@@ -1,15 +1,5 @@
 import { z } from 'zod';
 
-export const CONTACT_CATEGORIES = [
-  { value: 'general', label: 'General Support' },
-  { value: 'technical', label: 'Technical Support' },
-  { value: 'billing', label: 'Billing & Payments' },
-  { value: 'courses', label: 'Course Content' },
-  { value: 'business', label: 'Business Inquiries' },
-  { value: 'partnership', label: 'Partnership' },
-  { value: 'other', label: 'Other' },
-] as const;
-
 export const contactCategorySchema = z.enum([
   'general',
   'technical',

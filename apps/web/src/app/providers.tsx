@@ -1,9 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
-import { Toasters } from '@/components/ui/toaster';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
 import { createUnauthorizedHandler } from '@/lib/session';
+
+// The toasters are not needed for the first paint: their code (Radix toast, sonner) loads right after it.
+const Toasters = lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toasters })));
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
@@ -15,7 +17,9 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toasters />
+      <Suspense fallback={null}>
+        <Toasters />
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,5 @@
 import type { AccessType } from '@kaushal/contract';
-import type { ToastMessage } from '@/components/ui/toast';
+import type { ToastMessage } from '@/components/ui/toast-store';
 
 type Message = Omit<ToastMessage, 'id'>;
 

@@ -1,4 +1,4 @@
-import { type Integrations, integrationsSchema, routes } from '@kaushal/contract';
+import { type Integrations, routes } from '@kaushal/contract';
 import { apiRequest } from './api-client';
 
 /**
@@ -59,7 +59,7 @@ function startRecording(doc: Document, win: AnalyticsWindow, id: string) {
 }
 
 export const fetchIntegrations = (): Promise<Integrations> =>
-  apiRequest(routes.siteConfig, { schema: integrationsSchema, ignoreUnauthorized: true });
+  apiRequest<Integrations>(routes.siteConfig, { ignoreUnauthorized: true });
 
 export interface ThirdPartyOptions {
   loadConfig?: () => Promise<Integrations>;

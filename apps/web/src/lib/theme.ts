@@ -1,4 +1,4 @@
-import { type Theme, themeSchema } from '@kaushal/contract';
+import { THEMES, type Theme } from '@kaushal/contract';
 
 /**
  * The colour theme of the whole app, on <html>: class `dark` or `light` (index.css defines both). `auto`
@@ -48,8 +48,8 @@ export const appliedTheme = (): Theme => current;
 
 export function readStoredTheme(): Theme {
   try {
-    const parsed = themeSchema.safeParse(localStorage.getItem(THEME_STORAGE_KEY));
-    return parsed.success ? parsed.data : DEFAULT_THEME;
+    const stored = localStorage.getItem(THEME_STORAGE_KEY);
+    return (THEMES as readonly string[]).includes(stored ?? '') ? (stored as Theme) : DEFAULT_THEME;
   } catch {
     return DEFAULT_THEME;
   }

@@ -1,50 +1,12 @@
 import { X } from 'lucide-react';
 import { Toast as RadixToast } from 'radix-ui';
-import { useSyncExternalStore } from 'react';
 import { cn } from '@/lib/cn';
+import { dismissToast, TOAST_DURATION_MS, useToasts } from './toast-store';
 
-/**
- * The spec's titled messages ('Sign in required', 'Payment successful!', …): one visible at a time, closing
- * after 5000 ms. Short notices ('Logged out', 'Welcome back!') use sonner instead (see toaster.tsx).
- */
-export const TOAST_LIMIT = 1;
-export const TOAST_DURATION_MS = 5000;
-
-export interface ToastMessage {
-  id: number;
-  title: string;
-  description?: string;
-  variant?: 'default' | 'destructive' | 'success';
-  duration?: number;
-}
-
-let toasts: ToastMessage[] = [];
-let nextId = 1;
-const listeners = new Set<() => void>();
-const emit = () => {
-  for (const l of listeners) l();
-};
-
-export function toast(message: Omit<ToastMessage, 'id'>): number {
-  const id = nextId++;
-  toasts = [{ ...message, id }, ...toasts].slice(0, TOAST_LIMIT);
-  emit();
-  return id;
-}
-
-export function dismissToast(id: number) {
-  toasts = toasts.filter((t) => t.id !== id);
-  emit();
-}
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-const snapshot = () => toasts;
+export { dismissToast, TOAST_DURATION_MS, TOAST_LIMIT, type ToastMessage, toast } from './toast-store';
 
 export function Toaster() {
-  const items = useSyncExternalStore(subscribe, snapshot, snapshot);
+  const items = useToasts();
   return (
     <RadixToast.Provider duration={TOAST_DURATION_MS} swipeDirection="right">
       {items.map((t) => (

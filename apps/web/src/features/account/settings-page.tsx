@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast-store';
 import { useSignedInUser } from '@/lib/session';
 import { applyTheme, readStoredTheme, storeTheme } from '@/lib/theme';
 import { usePageTitle } from '@/lib/use-page-title';

@@ -1,4 +1,4 @@
-import { routes, type User, userSchema } from '@kaushal/contract';
+import { routes, type User } from '@kaushal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../api-client';
 
@@ -7,7 +7,7 @@ export const sessionQueryKey = ['auth', 'me'] as const;
 /** GET /auth/me: the signed-in learner, or null when signed out (a failure means signed out). */
 export async function fetchSessionUser(): Promise<User | null> {
   try {
-    return await apiRequest(routes.authMe, { schema: userSchema, ignoreUnauthorized: true });
+    return await apiRequest<User>(routes.authMe, { ignoreUnauthorized: true });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

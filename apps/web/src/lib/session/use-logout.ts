@@ -1,8 +1,8 @@
 import { routes } from '@kaushal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast as notice } from 'sonner';
-import { toast } from '@/components/ui/toast';
+import { notice } from '@/components/ui/notice';
+import { toast } from '@/components/ui/toast-store';
 import { apiRequest } from '../api-client';
 import { sessionQueryKey } from './session-query';
 

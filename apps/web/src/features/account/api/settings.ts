@@ -1,4 +1,4 @@
-import { routes, type Settings, settingsSchema } from '@kaushal/contract';
+import { routes, type Settings } from '@kaushal/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -8,7 +8,7 @@ export const settingsQueryKey = (userId: string) => ['account', 'settings', user
 export const settingsQuery = (userId: string) =>
   queryOptions({
     queryKey: settingsQueryKey(userId),
-    queryFn: ({ signal }) => apiRequest(routes.mySettings, { schema: settingsSchema, signal }),
+    queryFn: ({ signal }) => apiRequest<Settings>(routes.mySettings, { signal }),
     // Changed only through this app, which updates the cache itself.
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -21,7 +21,7 @@ export function useSaveSettings(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: EditableSettings) =>
-      apiRequest(routes.mySettings, { method: 'PUT', body: changes, schema: settingsSchema }),
+      apiRequest<Settings>(routes.mySettings, { method: 'PUT', body: changes }),
     onSuccess: (settings) => queryClient.setQueryData(settingsQueryKey(userId), settings),
   });
 }

@@ -1,4 +1,4 @@
-import { routes, type UpdateProfileBody, userSchema } from '@kaushal/contract';
+import { routes, type UpdateProfileBody, type User } from '@kaushal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { sessionQueryKey } from '@/lib/session';
@@ -7,7 +7,7 @@ import { sessionQueryKey } from '@/lib/session';
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateProfileBody) => apiRequest(routes.me, { method: 'PATCH', body, schema: userSchema }),
+    mutationFn: (body: UpdateProfileBody) => apiRequest<User>(routes.me, { method: 'PATCH', body }),
     onSuccess: (user) => queryClient.setQueryData(sessionQueryKey, user),
   });
 }

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast as notice } from 'sonner';
-import { toast } from '@/components/ui/toast';
+import { notice } from '@/components/ui/notice';
+import { toast } from '@/components/ui/toast-store';
 import { clearRedirectPath, getRedirectPath, sessionQueryOptions } from '@/lib/session';
 
 export const LOGIN_FAILED_TEXT = 'There was an error signing you in. Please try again.';

@@ -1,12 +1,12 @@
 import {
   apiPath,
   COURSES_PAGE_SIZE,
-  courseDetailSchema,
-  courseListSchema,
-  featuredCoursesSchema,
-  reviewListSchema,
+  type CourseDetail,
+  type CourseList,
+  type CourseSummary,
+  type ReviewList,
   routes,
-  statsSchema,
+  type Stats,
 } from '@kaushal/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
@@ -15,27 +15,26 @@ import { catalogueKeys } from '@/lib/query-keys';
 export const featuredCoursesQuery = () =>
   queryOptions({
     queryKey: catalogueKeys.featured(),
-    queryFn: ({ signal }) => apiRequest(routes.featuredCourses, { schema: featuredCoursesSchema, signal }),
+    queryFn: ({ signal }) => apiRequest<CourseSummary[]>(routes.featuredCourses, { signal }),
   });
 
 export const statsQuery = () =>
   queryOptions({
     queryKey: catalogueKeys.stats(),
-    queryFn: ({ signal }) => apiRequest(routes.stats, { schema: statsSchema, signal }),
+    queryFn: ({ signal }) => apiRequest<Stats>(routes.stats, { signal }),
   });
 
 export const coursesPageQuery = (page: number, size = COURSES_PAGE_SIZE) =>
   queryOptions({
     queryKey: catalogueKeys.page(page, size),
-    queryFn: ({ signal }) =>
-      apiRequest(`${routes.courses}?page=${page}&size=${size}`, { schema: courseListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest<CourseList>(`${routes.courses}?page=${page}&size=${size}`, { signal }),
     placeholderData: keepPreviousData,
   });
 
 export const courseQuery = (id: string) =>
   queryOptions({
     queryKey: catalogueKeys.course(id),
-    queryFn: ({ signal }) => apiRequest(apiPath('course', { id }), { schema: courseDetailSchema, signal }),
+    queryFn: ({ signal }) => apiRequest<CourseDetail>(apiPath('course', { id }), { signal }),
     staleTime: 0,
   });
 
@@ -44,6 +43,6 @@ export const courseReviewsQuery = (id: string, size = 3) =>
   queryOptions({
     queryKey: catalogueKeys.reviews(id, size),
     queryFn: ({ signal }) =>
-      apiRequest(`${apiPath('courseReviews', { id })}?page=1&size=${size}`, { schema: reviewListSchema, signal }),
+      apiRequest<ReviewList>(`${apiPath('courseReviews', { id })}?page=1&size=${size}`, { signal }),
     staleTime: 5 * 60_000,
   });

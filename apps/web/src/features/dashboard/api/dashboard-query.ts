@@ -1,4 +1,4 @@
-import { type Dashboard, dashboardSchema, routes } from '@kaushal/contract';
+import { type Dashboard, routes } from '@kaushal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -8,7 +8,7 @@ export const dashboardQueryKey = (userId: string) => ['dashboard', userId] as co
 export const dashboardQuery = (userId: string) =>
   queryOptions({
     queryKey: dashboardQueryKey(userId),
-    queryFn: ({ signal }): Promise<Dashboard> => apiRequest(routes.dashboard, { schema: dashboardSchema, signal }),
+    queryFn: ({ signal }): Promise<Dashboard> => apiRequest<Dashboard>(routes.dashboard, { signal }),
     // Progress changes while the learner watches elsewhere: coming back shows fresh figures.
     staleTime: 0,
   });

@@ -1,8 +1,8 @@
 import { COMPLETION_WATCHED_RATIO, type LessonDetail, type ProgressResponse } from '@kaushal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { toast as notice } from 'sonner';
-import { toast } from '@/components/ui/toast';
+import { notice } from '@/components/ui/notice';
+import { toast } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-client';
 import { signedVideoQuery } from '../api/signed-video-query';
 import { type PlaybackReporter, useLessonTracking } from '../hooks/use-lesson-tracking';

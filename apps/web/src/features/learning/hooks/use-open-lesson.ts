@@ -1,7 +1,7 @@
 import type { LessonSummary } from '@kaushal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { toast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast-store';
 import { ACCESS_MESSAGES } from '@/lib/access-messages';
 import { ApiError } from '@/lib/api-client';
 import { useSignInGate } from '@/lib/use-sign-in-gate';

@@ -1,7 +1,7 @@
 import { Check, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Button, type ButtonProps } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast-store';
 import { useSignInGate } from '@/lib/use-sign-in-gate';
 import { useEnrollInCourse } from '../api/enroll';
 import { PAYMENT_MESSAGES } from '../lib/payment-messages';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Check, LoaderCircle } from 'lucide-react';
 import { type ReactNode, type Ref, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { Button, type ButtonProps } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast-store';
 import { assetUrl } from '@/lib/api-client';
 import { catalogueKeys } from '@/lib/query-keys';
 import { useSignInGate } from '@/lib/use-sign-in-gate';

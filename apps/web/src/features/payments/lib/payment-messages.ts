@@ -1,4 +1,4 @@
-import type { ToastMessage } from '@/components/ui/toast';
+import type { ToastMessage } from '@/components/ui/toast-store';
 
 type Message = Omit<ToastMessage, 'id'>;
 

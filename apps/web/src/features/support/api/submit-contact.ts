@@ -1,4 +1,4 @@
-import { type ContactMessage, type ContactResponse, contactResponseSchema, routes } from '@kaushal/contract';
+import { type ContactMessage, type ContactResponse, routes } from '@kaushal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -7,11 +7,7 @@ export type ContactFormValues = Omit<ContactMessage, 'phone' | 'category'> & { p
 
 /** POST /contact/submit. A success: false answer is a failure too (spec: 'Submission failed'). */
 export async function submitContact(values: ContactFormValues): Promise<ContactResponse> {
-  const response = await apiRequest(routes.contactSubmit, {
-    method: 'POST',
-    body: values,
-    schema: contactResponseSchema,
-  });
+  const response = await apiRequest<ContactResponse>(routes.contactSubmit, { method: 'POST', body: values });
   if (!response.success) throw new Error('Submission failed');
   return response;
 }

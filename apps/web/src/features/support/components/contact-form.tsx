@@ -6,7 +6,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { toast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast-store';
 import { site } from '@/lib/site';
 import { type ContactFormValues, useSubmitContact } from '../api/submit-contact';
 import { contactErrorMessage } from '../lib/contact-error-message';

@@ -1,0 +1,27 @@
+/**
+ * Short one-line notices ('Welcome back!', 'Logged out', lesson completion) through sonner, loaded after the
+ * first paint: the page does not wait for the toast library, and a notice raised before it arrives is shown
+ * as soon as the toaster has mounted.
+ */
+type Sonner = typeof import('sonner');
+
+let resolveMounted: () => void = () => {};
+const mounted = new Promise<void>((resolve) => {
+  resolveMounted = resolve;
+});
+
+/** Called by the toaster once sonner's <Toaster> is on the page. */
+export const noticeToasterMounted = () => resolveMounted();
+
+export interface NoticeOptions {
+  description?: string;
+  duration?: number;
+}
+
+export function notice(message: string, options?: NoticeOptions): void {
+  void mounted
+    .then((): Promise<Sonner> => import('sonner'))
+    .then((sonner) => {
+      sonner.toast(message, options);
+    });
+}

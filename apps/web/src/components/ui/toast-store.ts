@@ -1,0 +1,45 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The spec's titled messages ('Sign in required', 'Payment successful!', …): one visible at a time, closing
+ * after 5000 ms. Short notices ('Logged out', 'Welcome back!') use notice() instead. This store has no UI
+ * dependency, so raising a message does not load the toaster (mounted lazily, see toaster.tsx).
+ */
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+
+export interface ToastMessage {
+  id: number;
+  title: string;
+  description?: string;
+  variant?: 'default' | 'destructive' | 'success';
+  duration?: number;
+}
+
+let toasts: ToastMessage[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => {
+  for (const l of listeners) l();
+};
+
+export function toast(message: Omit<ToastMessage, 'id'>): number {
+  const id = nextId++;
+  toasts = [{ ...message, id }, ...toasts].slice(0, TOAST_LIMIT);
+  emit();
+  return id;
+}
+
+export function dismissToast(id: number) {
+  toasts = toasts.filter((t) => t.id !== id);
+  emit();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const snapshot = () => toasts;
+
+/** The titled messages on screen now (for the toaster). */
+export const useToasts = () => useSyncExternalStore(subscribe, snapshot, snapshot);
