@@ -12,7 +12,8 @@ export const buttonVariants = cva(
         secondary: 'bg-surface-2 text-fg hover:bg-surface-2/80 border border-border',
         outline: 'border border-accent text-accent hover:bg-accent/10',
         ghost: 'text-fg hover:bg-surface-2',
-        destructive: 'bg-danger text-white hover:bg-danger/90',
+        // Dark theme's danger red is light, so it takes dark text; the light theme's is deep red with white text.
+        destructive: 'bg-danger text-white hover:bg-danger/90 dark:text-[#1f0606]',
         link: 'text-accent underline-offset-4 hover:underline',
       },
       size: {

@@ -7,9 +7,6 @@ import { toast } from '@/components/ui/toast-store';
 import { useDeleteAccount } from '../api/delete-account';
 import { confirmsEmail } from '../lib/confirm-email';
 
-/** White on the dark theme's light red is too faint to read (axe color-contrast): dark text there. */
-const DESTRUCTIVE_TEXT = 'dark:text-bg';
-
 /**
  * 'Delete Account' and its confirmation: the destructive button stays disabled until the learner types
  * their own email. An alert dialog: focus starts on Cancel, Escape cancels, a click outside does nothing.
@@ -43,9 +40,7 @@ export function DeleteAccountDialog({ email }: { email: string }) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Trigger asChild>
-        <Button variant="destructive" className={DESTRUCTIVE_TEXT}>
-          Delete Account
-        </Button>
+        <Button variant="destructive">Delete Account</Button>
       </AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
@@ -76,12 +71,7 @@ export function DeleteAccountDialog({ email }: { email: string }) {
                   Cancel
                 </Button>
               </AlertDialog.Cancel>
-              <Button
-                type="submit"
-                variant="destructive"
-                className={DESTRUCTIVE_TEXT}
-                disabled={!confirmed || deletion.isPending}
-              >
+              <Button type="submit" variant="destructive" disabled={!confirmed || deletion.isPending}>
                 {deletion.isPending ? 'Deleting…' : 'Delete my account'}
               </Button>
             </div>
