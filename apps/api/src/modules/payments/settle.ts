@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { paymentOrders } from '../../db/schema.ts';
 import { grantAccess, rebuildPaidAccess } from '../enrollment/grant.ts';
@@ -7,8 +7,11 @@ export type SettleResult =
   | { kind: 'granted' }
   /** The same payment again (a repeated verify, a webhook after verify, a duplicate delivery). */
   | { kind: 'already_settled' }
-  /** The order was paid by a different payment, or refunded: nothing is granted. */
-  | { kind: 'refused'; reason: 'paid_by_other_payment' | 'refunded' }
+  /**
+   * The order was paid by a different payment, or refunded, or the payment already paid another order
+   * (one payment pays one order): nothing is granted.
+   */
+  | { kind: 'refused'; reason: 'paid_by_other_payment' | 'refunded' | 'payment_used_by_other_order' }
   | { kind: 'unknown_order' };
 
 /**
@@ -26,6 +29,13 @@ export async function settleOrder(db: Db, orderId: string, paymentId: string, no
         : { kind: 'refused', reason: 'paid_by_other_payment' };
     }
     if (order.status === 'refunded') return { kind: 'refused', reason: 'refunded' };
+    // Checked before the update: the unique index would refuse it too, but as a 500 (and a webhook redelivered forever).
+    const [elsewhere] = await tx
+      .select({ id: paymentOrders.id })
+      .from(paymentOrders)
+      .where(and(eq(paymentOrders.providerPaymentId, paymentId), ne(paymentOrders.id, orderId)))
+      .limit(1);
+    if (elsewhere) return { kind: 'refused', reason: 'payment_used_by_other_order' };
     // 'created' or 'failed': a failed attempt does not close an order; the learner may pay it on a retry.
     await tx
       .update(paymentOrders)

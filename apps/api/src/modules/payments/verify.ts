@@ -34,6 +34,12 @@ export async function verifyPayment(
     case 'already_settled':
       return { success: true, message: 'Payment verified. You are enrolled in the course.' };
     case 'refused':
+      if (result.reason === 'payment_used_by_other_order') {
+        throw conflict(
+          'This payment was already used for another order. Please contact support.',
+          'payment_already_used',
+        );
+      }
       throw result.reason === 'refunded'
         ? conflict('This payment was refunded, so it no longer gives access.', 'payment_refunded')
         : conflict('This order was already paid with another payment. Please contact support.', 'order_already_paid');

@@ -1,0 +1,346 @@
+import { createHmac } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { enrollments, paymentOrders, users, videoSessions } from '../src/db/schema.ts';
+import { SESSION_MISMATCH } from '../src/modules/learning/event-ingest.ts';
+import { ENROLLMENT_REQUIRED } from '../src/modules/learning/lesson-access.ts';
+import { EXPIRED_LINK, INVALID_LINK } from '../src/modules/learning/media-routes.ts';
+import { ORDER_NOT_FOUND } from '../src/modules/payments/orders.ts';
+import { signMedia } from '../src/providers/media/media-signature.ts';
+import { createSandboxProvider } from '../src/providers/payments/sandbox.ts';
+import { TEST_ORIGIN, type TestContext, useTestApp } from './app.ts';
+import { freshAddress, insertEnrollment, insertLearner, type TestLearner } from './support/learners.ts';
+
+/**
+ * Who may do what with a learner's resources. Columns: nobody signed in; signed in but not enrolled in the
+ * course; enrolled for good (the owner of the resources below); weekly access that has expired; and a learner
+ * (enrolled in the course too) reaching for the owner's resources: the owner's video session, payment order
+ * or signed link. Cells: the status, and the error code whose readable detail is checked too; `-` where
+ * the endpoint addresses no one else's resource (the session alone says whose data it is; see the last test).
+ *
+ * The course is paid with a free first lesson; "free course" is priced 0. Signed media links are bearer
+ * credentials by design (decision 002: a short-lived, signed URL that a <video> element or a separately hosted
+ * front end loads without cookies), so whoever holds a valid link may stream that one file until it expires.
+ */
+const MATRIX = `
+  endpoint                                 | anonymous | not enrolled            | enrolled                | expired weekly          | another's resource
+  GET course page (personalised)           | 200       | 200                     | 200                     | 200                     | -
+  GET free lesson                          | 401       | 200                     | 200                     | 200                     | -
+  GET paid lesson                          | 401       | 403 enrollment_required | 200                     | 403 access_expired      | -
+  GET free lesson signed-url               | 401       | 200                     | 200                     | 200                     | -
+  GET paid lesson signed-url               | 401       | 403 enrollment_required | 200                     | 403 access_expired      | -
+  GET media with the owner's signed link   | 200       | 200                     | 200                     | 200                     | 200
+  GET media without a signature            | 403 media_link_invalid | 403 media_link_invalid | 403 media_link_invalid | 403 media_link_invalid | 403 media_link_invalid
+  GET media with an expired link           | 403 media_link_expired | 403 media_link_expired | 403 media_link_expired | 403 media_link_expired | 403 media_link_expired
+  PUT free lesson progress                 | 401       | 200                     | 200                     | 200                     | -
+  PUT paid lesson progress                 | 401       | 403 enrollment_required | 200                     | 403 access_expired      | -
+  POST paid lesson events                  | 401       | 403 session_mismatch    | 200                     | 200                     | 403 session_mismatch
+  POST enroll in the free course           | 401       | 200                     | 200                     | 200                     | -
+  POST enroll in the paid course           | 401       | 400 course_not_free     | 400 course_not_free     | 400 course_not_free     | -
+  POST create-order for lifetime access    | 401       | 200                     | 409 already_enrolled    | 200                     | -
+  POST verify a payment of the order       | 401       | 200                     | 200                     | 200                     | 404 order_not_found
+  GET payment status of the order          | 401       | 200                     | 200                     | 200                     | 404 order_not_found
+  POST sandbox pay the order               | 401       | 200                     | 200                     | 200                     | 404 order_not_found
+  GET dashboard                            | 401       | 200                     | 200                     | 200                     | -
+  GET my enrollments                       | 401       | 200                     | 200                     | 200                     | -
+  GET my achievements                      | 401       | 200                     | 200                     | 200                     | -
+  GET auth me                              | 401       | 200                     | 200                     | 200                     | -
+  PATCH my name                            | 401       | 200                     | 200                     | 200                     | -
+  GET my settings                          | 401       | 200                     | 200                     | 200                     | -
+  PUT my settings                          | 401       | 200                     | 200                     | 200                     | -
+  DELETE my account                        | 401       | 204                     | 204                     | 204                     | -
+`;
+
+const COURSE = 'llm-evaluation';
+const FREE_LESSON = 'llm-evaluation-01';
+const PAID_LESSON = 'llm-evaluation-02';
+const FREE_COURSE = 'python-for-ai';
+const ORDER_COURSE = 'rag-from-scratch';
+const MEDIA_KEY = 'lesson-short.mp4';
+
+/** The readable detail every refusal code must carry. */
+const DETAILS: Record<string, string | RegExp> = {
+  unauthorized: 'Please sign in to continue.',
+  enrollment_required: ENROLLMENT_REQUIRED,
+  access_expired: /^Your weekly access expired on .+\. Renew to keep learning\.$/,
+  session_mismatch: SESSION_MISMATCH,
+  order_not_found: ORDER_NOT_FOUND,
+  course_not_free: 'This course is not free. Choose a pricing option to enroll.',
+  already_enrolled: 'You already have lifetime access to this course.',
+  media_link_invalid: INVALID_LINK,
+  media_link_expired: EXPIRED_LINK,
+};
+
+const CALLERS = ['anonymous', 'not enrolled', 'enrolled', 'expired weekly', "another's resource"] as const;
+type CallerName = (typeof CALLERS)[number];
+
+interface Row {
+  endpoint: string;
+  cells: Record<CallerName, string>;
+}
+
+function parseMatrix(text: string): Row[] {
+  const lines = text
+    .trim()
+    .split('\n')
+    .map((line) => line.split('|').map((cell) => cell.trim()));
+  const [header, ...body] = lines;
+  expect(header?.slice(1)).toEqual([...CALLERS]);
+  return body.map(([endpoint, ...cells]) => ({
+    endpoint: endpoint as string,
+    cells: Object.fromEntries(CALLERS.map((caller, i) => [caller, cells[i] as string])) as Row['cells'],
+  }));
+}
+
+/** One caller's identity and the resources it acts on (its own, or, for the intruder, the owner's). */
+interface Caller {
+  name: CallerName;
+  learner: TestLearner | null;
+  videoSessionId: string;
+  orderId: string;
+}
+
+interface World {
+  callers: Record<CallerName, Caller>;
+  owner: TestLearner;
+  intruder: TestLearner;
+  keySecret: string;
+  mediaSecret: string;
+}
+
+async function buildWorld(ctx: TestContext): Promise<World> {
+  const { db } = ctx.database;
+  const now = ctx.clock.now;
+  const [owner, outsider, expired, intruder] = await Promise.all([
+    insertLearner(db, now, 'Owner'),
+    insertLearner(db, now, 'Outsider'),
+    insertLearner(db, now, 'Expired'),
+    insertLearner(db, now, 'Intruder'),
+  ]);
+  await insertEnrollment(db, owner.id, COURSE, { accessType: 'permanent' });
+  await insertEnrollment(db, intruder.id, COURSE, { accessType: 'permanent' });
+  await insertEnrollment(db, expired.id, COURSE, {
+    accessType: 'weekly',
+    expiresAt: new Date(now.getTime() - 24 * 3600_000),
+  });
+  const session = async (learner: TestLearner, lessonId: string) => {
+    const [row] = await db
+      .insert(videoSessions)
+      .values({ userId: learner.id, lessonId, createdAt: now })
+      .returning({ id: videoSessions.id });
+    return row?.id as string;
+  };
+  const order = async (learner: TestLearner, suffix: string) => {
+    const id = `order_MATRIX${suffix}`;
+    await db.insert(paymentOrders).values({
+      id,
+      userId: learner.id,
+      courseId: ORDER_COURSE,
+      pricingTierId: `${ORDER_COURSE}-weekly`,
+      accessType: 'weekly',
+      amountPaise: 99_900,
+      createdAt: now,
+    });
+    return id;
+  };
+  const ownerSession = await session(owner, PAID_LESSON);
+  const ownerOrder = await order(owner, 'OWNER');
+  const { config } = ctx.app.deps;
+  return {
+    owner,
+    intruder,
+    keySecret: createSandboxProvider(config.sessionSecret).keySecret,
+    mediaSecret: config.mediaSigningSecret,
+    callers: {
+      // Signed out, holding the owner's ids: being signed out is what refuses it.
+      anonymous: { name: 'anonymous', learner: null, videoSessionId: ownerSession, orderId: ownerOrder },
+      // Its only video session is of the free lesson: it never had the paid one.
+      'not enrolled': {
+        name: 'not enrolled',
+        learner: outsider,
+        videoSessionId: await session(outsider, FREE_LESSON),
+        orderId: await order(outsider, 'OUTSIDER'),
+      },
+      enrolled: { name: 'enrolled', learner: owner, videoSessionId: ownerSession, orderId: ownerOrder },
+      // Opened the paid lesson while the week lasted; the player may still flush those events.
+      'expired weekly': {
+        name: 'expired weekly',
+        learner: expired,
+        videoSessionId: await session(expired, PAID_LESSON),
+        orderId: await order(expired, 'EXPIRED'),
+      },
+      "another's resource": {
+        name: "another's resource",
+        learner: intruder,
+        videoSessionId: ownerSession,
+        orderId: ownerOrder,
+      },
+    },
+  };
+}
+
+/** Each order is paid by a payment of its own, as Razorpay issues them. */
+const paymentIdFor = (caller: Caller) => caller.orderId.replace('order_', 'pay_');
+const hmac = (secret: string, message: string) => createHmac('sha256', secret).update(message).digest('hex');
+
+type RequestFor = (caller: Caller, world: World, ctx: TestContext) => Promise<InjectOptions> | InjectOptions;
+
+const getUrl =
+  (url: string): RequestFor =>
+  () => ({ method: 'GET', url });
+const send =
+  (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: (c: Caller) => unknown): RequestFor =>
+  (caller) => ({
+    method,
+    url,
+    headers: { origin: TEST_ORIGIN },
+    ...(payload ? { payload: payload(caller) as Record<string, unknown> } : {}),
+  });
+const media = (exp: (ctx: TestContext) => number, signed: boolean): RequestFor => {
+  return (_caller, world, ctx) => {
+    const at = exp(ctx);
+    const query = signed ? `?exp=${at}&sig=${signMedia(world.mediaSecret, MEDIA_KEY, at)}` : '';
+    return { method: 'GET', url: `/api/v1/media/${MEDIA_KEY}${query}` };
+  };
+};
+const nowSeconds = (ctx: TestContext) => Math.floor(ctx.clock.now.getTime() / 1000);
+
+const REQUESTS: Record<string, RequestFor> = {
+  'GET course page (personalised)': getUrl(`/api/v1/courses/${COURSE}`),
+  'GET free lesson': getUrl(`/api/v1/lessons/${FREE_LESSON}`),
+  'GET paid lesson': getUrl(`/api/v1/lessons/${PAID_LESSON}`),
+  'GET free lesson signed-url': getUrl(`/api/v1/lessons/${FREE_LESSON}/signed-url`),
+  'GET paid lesson signed-url': getUrl(`/api/v1/lessons/${PAID_LESSON}/signed-url`),
+  "GET media with the owner's signed link": media((ctx) => nowSeconds(ctx) + 3600, true),
+  'GET media without a signature': media(() => 0, false),
+  'GET media with an expired link': media((ctx) => nowSeconds(ctx) - 1, true),
+  'PUT free lesson progress': send('PUT', `/api/v1/lessons/${FREE_LESSON}/progress`, () => ({
+    watchSeconds: 10,
+    completed: false,
+  })),
+  'PUT paid lesson progress': send('PUT', `/api/v1/lessons/${PAID_LESSON}/progress`, () => ({
+    watchSeconds: 10,
+    completed: false,
+  })),
+  'POST paid lesson events': send('POST', `/api/v1/lessons/${PAID_LESSON}/events`, (c) => [
+    { sessionId: c.videoSessionId, eventType: 'play', positionSec: 0 },
+  ]),
+  'POST enroll in the free course': send('POST', `/api/v1/courses/${FREE_COURSE}/enroll`),
+  'POST enroll in the paid course': send('POST', `/api/v1/courses/${COURSE}/enroll`),
+  'POST create-order for lifetime access': send('POST', '/api/v1/payments/create-order', () => ({
+    courseId: COURSE,
+    pricingTierId: `${COURSE}-lifetime`,
+  })),
+  'POST verify a payment of the order': (caller, world) => ({
+    method: 'POST',
+    url: '/api/v1/payments/verify',
+    headers: { origin: TEST_ORIGIN },
+    payload: {
+      razorpay_order_id: caller.orderId,
+      razorpay_payment_id: paymentIdFor(caller),
+      // Genuinely signed: only whose order it is may decide.
+      razorpay_signature: hmac(world.keySecret, `${caller.orderId}|${paymentIdFor(caller)}`),
+    },
+  }),
+  'GET payment status of the order': (caller) => ({ method: 'GET', url: `/api/v1/payments/status/${caller.orderId}` }),
+  'POST sandbox pay the order': send('POST', '/api/v1/payments/sandbox/pay', (c) => ({ orderId: c.orderId })),
+  'GET dashboard': getUrl('/api/v1/dashboard'),
+  'GET my enrollments': getUrl('/api/v1/users/me/enrollments'),
+  'GET my achievements': getUrl('/api/v1/users/me/achievements'),
+  'GET auth me': getUrl('/api/v1/auth/me'),
+  'PATCH my name': send('PATCH', '/api/v1/users/me', () => ({ name: 'New Name' })),
+  'GET my settings': getUrl('/api/v1/users/me/settings'),
+  'PUT my settings': send('PUT', '/api/v1/users/me/settings', () => ({ theme: 'light' })),
+  'DELETE my account': send('DELETE', '/api/v1/users/me'),
+};
+
+/** What else an answer must show, beyond its status (checked for 2xx answers). */
+const BODY_CHECKS: Record<string, (body: Record<string, unknown>, caller: Caller) => void> = {
+  'GET course page (personalised)': (body, caller) => {
+    expect(body.isEnrolled).toBe(caller.name === 'enrolled' || caller.name === "another's resource");
+    const status = (body.enrollmentStatus as { status?: string } | null)?.status ?? null;
+    const expected: Record<CallerName, string | null> = {
+      anonymous: null,
+      'not enrolled': null,
+      enrolled: 'permanent',
+      'expired weekly': 'expired',
+      "another's resource": 'permanent',
+    };
+    expect(status).toBe(expected[caller.name]);
+  },
+  'GET auth me': (body, caller) => expect(body.id).toBe(caller.learner?.id),
+  'GET payment status of the order': (body, caller) => expect(body.orderId).toBe(caller.orderId),
+};
+
+const ctx = useTestApp();
+const rows = parseMatrix(MATRIX);
+
+describe('access-control matrix', () => {
+  it('has a request for every row, and a row for every request', () => {
+    expect(rows.map((r) => r.endpoint).sort()).toEqual(Object.keys(REQUESTS).sort());
+  });
+
+  it.each(rows.map((r) => [r.endpoint, r] as const))('%s', async (_endpoint, row) => {
+    const world = await buildWorld(ctx);
+    const failures: string[] = [];
+    for (const name of CALLERS) {
+      const cell = row.cells[name];
+      if (cell === '-') continue;
+      const [status, code] = cell.split(' ');
+      const caller = world.callers[name];
+      const request = await (REQUESTS[row.endpoint] as RequestFor)(caller, world, ctx);
+      const res = await ctx.app.inject({
+        ...request,
+        remoteAddress: freshAddress(),
+        headers: { ...request.headers, ...(caller.learner ? { cookie: caller.learner.cookie } : {}) },
+      });
+      if (String(res.statusCode) !== status) {
+        failures.push(`${name}: expected ${cell}, got ${res.statusCode} ${res.body.slice(0, 200)}`);
+        continue;
+      }
+      if (res.statusCode >= 400) {
+        const body = res.json() as { code: string; detail: string };
+        const expectedCode = code ?? (res.statusCode === 401 ? 'unauthorized' : undefined);
+        if (body.code !== expectedCode) failures.push(`${name}: code ${body.code}, expected ${expectedCode}`);
+        const detail = DETAILS[body.code];
+        const matches = typeof detail === 'string' ? body.detail === detail : detail?.test(body.detail);
+        if (!matches) failures.push(`${name}: detail ${JSON.stringify(body.detail)} for ${body.code}`);
+      } else if (res.statusCode === 200 && BODY_CHECKS[row.endpoint]) {
+        BODY_CHECKS[row.endpoint]?.(res.json(), caller);
+      }
+    }
+    expect(failures).toEqual([]);
+
+    // Reaching for the owner's order or session granted nothing to anyone.
+    const intruderGrants = await ctx.database.db
+      .select()
+      .from(enrollments)
+      .where(and(eq(enrollments.userId, world.intruder.id), eq(enrollments.courseId, ORDER_COURSE)));
+    expect(intruderGrants).toEqual([]);
+  });
+
+  it('account and dashboard routes act only on the learner of the session', async () => {
+    const world = await buildWorld(ctx);
+    const as = (learner: TestLearner) => ({ cookie: learner.cookie, origin: TEST_ORIGIN });
+    const renamed = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/users/me',
+      headers: as(world.intruder),
+      payload: { name: 'Intruder Renamed' },
+    });
+    expect(renamed.json()).toMatchObject({ id: world.intruder.id, name: 'Intruder Renamed' });
+    const deleted = await ctx.app.inject({ method: 'DELETE', url: '/api/v1/users/me', headers: as(world.intruder) });
+    expect(deleted.statusCode).toBe(204);
+
+    const [owner] = await ctx.database.db.select().from(users).where(eq(users.id, world.owner.id));
+    expect(owner?.name).toBe('Owner');
+    const [orderRow] = await ctx.database.db
+      .select()
+      .from(paymentOrders)
+      .where(eq(paymentOrders.id, world.callers.enrolled.orderId));
+    expect(orderRow).toMatchObject({ userId: world.owner.id, status: 'created' });
+    const dashboard = await ctx.app.inject({ url: '/api/v1/users/me/enrollments', headers: as(world.owner) });
+    expect(dashboard.json()).toEqual([expect.objectContaining({ id: COURSE })]);
+  });
+});
