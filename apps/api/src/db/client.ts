@@ -65,6 +65,10 @@ function openPostgres(url: string, max: number): Database {
   });
   // A dropped connection must not crash the process; the pool replaces it on the next query.
   pool.on('error', () => {});
+  // The pool listens only to idle clients: a client checked out for a transaction whose connection breaks
+  // between statements emits 'error' to nobody, an uncaught exception. Its queries fail on their own (503),
+  // and the pool drops the broken client when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     db,

@@ -39,7 +39,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof code === 'string' && (CONNECTION_ERRORS.has(code) || /^(08|57P)/.test(code))) return true;
     if (
       typeof message === 'string' &&
-      /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connect ECONNREFUSED/i.test(
+      /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connect ECONNREFUSED|connection error and is not queryable/i.test(
         message,
       )
     ) {
