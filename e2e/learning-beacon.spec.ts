@@ -50,7 +50,7 @@ const videoState = (page: Page) =>
   page
     .getByRole('dialog')
     .locator('video')
-    .evaluate((v: HTMLVideoElement) => ({ time: v.currentTime, paused: v.paused }));
+    .evaluate((v: HTMLVideoElement) => ({ time: v.currentTime, paused: v.paused, seeking: v.seeking }));
 
 test('events queued when the tab closes mid-lesson still reach the database', async ({ browser }) => {
   test.setTimeout(90_000);
@@ -76,7 +76,13 @@ test('events queued when the tab closes mid-lesson still reach the database', as
   await expect.poll(async () => (await videoState(page)).paused).toBe(false);
   const at = (await videoState(page)).time;
   await page.keyboard.press('ArrowRight');
-  await expect.poll(async () => (await videoState(page)).time).toBeGreaterThanOrEqual(at + 9.5);
+  // Reported once the seek completes ('seeked').
+  await expect
+    .poll(async () => {
+      const state = await videoState(page);
+      return state.time >= at + 9.5 && !state.seeking;
+    })
+    .toBe(true);
   expect(posted).toEqual([]);
   expect(await eventsStored()).toBe(0);
 

@@ -50,6 +50,8 @@ const videoState = (page: Page) =>
     volume: Math.round(v.volume * 10) / 10,
     muted: v.muted,
     rate: v.playbackRate,
+    /** A seek is reported when it completes ('seeked'); a second seek before that would swallow the first. */
+    seeking: v.seeking,
   }));
 
 async function waitUntilPlaying(page: Page) {
@@ -151,9 +153,9 @@ test('keyboard shortcuts drive the player, are ignored in a text field, and even
   const at = (await videoState(page)).time;
   await press('k', (s) => !s.paused);
   // Arrows seek 10 s, clamped to the video.
-  await press('ArrowRight', (s) => s.time >= at + 9.5);
-  await press('ArrowLeft', (s) => s.time < at + 5);
-  await press('ArrowLeft', (s) => s.time < 3);
+  await press('ArrowRight', (s) => s.time >= at + 9.5 && !s.seeking);
+  await press('ArrowLeft', (s) => s.time < at + 5 && !s.seeking);
+  await press('ArrowLeft', (s) => s.time < 3 && !s.seeking);
   // Up and down change the volume by 0.1, clamped at 1.
   await press('ArrowUp', (s) => s.volume === 1);
   await press('ArrowDown', (s) => s.volume === 0.9);
@@ -198,8 +200,8 @@ test('keyboard shortcuts drive the player, are ignored in a text field, and even
   await press('Space', (s) => s.paused);
   await press('Space', (s) => !s.paused);
   const t = (await videoState(page)).time;
-  await press('ArrowRight', (s) => s.time >= t + 9.5);
-  await press('ArrowRight', (s) => s.time >= t + 19.5);
+  await press('ArrowRight', (s) => s.time >= t + 9.5 && !s.seeking);
+  await press('ArrowRight', (s) => s.time >= t + 19.5 && !s.seeking);
   await expect.poll(() => calls.batches.length).toBe(1);
   expect(calls.batches[0]?.map((e) => e.eventType)).toEqual([
     'play',
