@@ -3,11 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeEach } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
-import { loadCatalogue, loadSiteConfig } from '../src/content/load.ts';
-import { seedCatalogue } from '../src/content/seed.ts';
+import { loadSiteConfig } from '../src/content/load.ts';
 import type { Database } from '../src/db/client.ts';
 import { repoRoot } from '../src/paths.ts';
-import { resetDatabase, testDatabase } from './db.ts';
+import { resetDatabase, seedTestCatalogue, testDatabase } from './db.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3999';
 
@@ -55,7 +54,7 @@ export function useTestApp(options: { seed?: boolean; env?: Record<string, strin
     }
     await resetDatabase(ctx.database);
     if (options.seed !== false) {
-      await seedCatalogue(ctx.database.db, (await loadCatalogue(path.join(repoRoot, 'content'))).courses);
+      await seedTestCatalogue(ctx.database);
     }
   });
   afterAll(async () => {

@@ -1,7 +1,11 @@
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { loadCatalogue } from '../src/content/load.ts';
+import { seedCatalogue } from '../src/content/seed.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
+import { repoRoot } from '../src/paths.ts';
 
 /**
  * One database per test worker, migrated once; `resetDatabase` empties every table between tests.
@@ -66,4 +70,29 @@ export async function resetDatabase(database: Database): Promise<void> {
     (rows as unknown as Array<{ tablename: string }>);
   const names = list.map((r) => `"${r.tablename}"`).join(', ');
   if (names) await database.db.execute(sql.raw(`truncate ${names} restart identity cascade`));
+}
+
+const CATALOGUE_TABLES = ['courses', 'lessons', 'pricing_tiers', 'reviews'] as const;
+const seeded = new WeakSet<Database>();
+
+/**
+ * Loads the shipped catalogue (content/) into an emptied database. The first call per database runs the real
+ * seed and keeps a copy of its rows in a schema of their own; later calls copy those rows back in four
+ * statements, which keeps the per-test reset fast on PGlite.
+ */
+export async function seedTestCatalogue(database: Database): Promise<void> {
+  if (seeded.has(database)) {
+    for (const table of CATALOGUE_TABLES) {
+      await database.db.execute(sql.raw(`insert into public.${table} select * from test_seed.${table}`));
+    }
+    return;
+  }
+  const { courses } = await loadCatalogue(path.join(repoRoot, 'content'));
+  await seedCatalogue(database.db, courses);
+  await database.db.execute(sql.raw('drop schema if exists test_seed cascade'));
+  await database.db.execute(sql.raw('create schema test_seed'));
+  for (const table of CATALOGUE_TABLES) {
+    await database.db.execute(sql.raw(`create table test_seed.${table} as table public.${table}`));
+  }
+  seeded.add(database);
 }
