@@ -56,6 +56,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Pino options; false silences logs (tests). */
   logger?: FastifyServerOptions['logger'];
+  /** Where the production logger (with its redaction) writes instead of stdout: tests read what it logs. */
+  logStream?: { write(line: string): void };
 }
 
 /** Headers and fields that must never reach a log. */
@@ -72,7 +74,11 @@ const REDACT = [
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database, site } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: { paths: REDACT, censor: '[redacted]' },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(given) ? given : randomUUID();

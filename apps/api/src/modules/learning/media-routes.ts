@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { badRequest, forbidden } from '../../lib/errors.ts';
 import { checkMediaSignature } from '../../providers/media/media-signature.ts';
 import { isValidMediaKey } from '../../providers/media/media-store.ts';
+import { pathOnlyRequestLog } from '../auth/log-serializers.ts';
 
 const mediaQuerySchema = z.object({
   exp: z.string().max(20).optional(),
@@ -28,6 +29,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ '*': z.string() }),
         querystring: mediaQuerySchema,
       },
+      // The query string is the credential (a signature valid for hours): log the path only.
+      logSerializers: pathOnlyRequestLog,
       // A range past the end: keep the Content-Range (`bytes */size`) the file sender computed, which the
       // app-wide error handler would drop, so a player learns the real size.
       errorHandler: (error, _request, reply) => {
