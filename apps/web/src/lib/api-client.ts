@@ -1,5 +1,4 @@
 import { API_PREFIX } from '@kaushal/contract';
-import type { z } from 'zod';
 
 /** The API's origin: VITE_API_URL when the SPA is hosted apart from the API, else the page's own origin. */
 export const API_BASE = (import.meta.env.VITE_API_URL ?? '').replace(/\/$/, '');
@@ -30,10 +29,9 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | undefined)
   onUnauthorized = handler;
 }
 
-export interface RequestOptions<T> {
+export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
-  schema?: z.ZodType<T>;
   signal?: AbortSignal;
   /** Do not run the 401 handler (the session probe itself). */
   ignoreUnauthorized?: boolean;
@@ -44,7 +42,7 @@ export interface RequestOptions<T> {
  * The one client for the API: credentials on every request, JSON by default, errors as ApiError with the
  * server's `detail`. A 401 runs the registered handler and still rejects, so callers see the error too.
  */
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   let response: Response;
   try {
     response = await fetch(apiUrl(path), {
@@ -80,5 +78,6 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     if (response.status === 401 && !options.ignoreUnauthorized) onUnauthorized?.(path);
     throw error;
   }
-  return options.schema ? options.schema.parse(data) : (data as T);
+  // Typed by the contract, not re-parsed: the API validates every response it sends (decision 008).
+  return data as T;
 }

@@ -1,4 +1,4 @@
-import { apiPath, lessonDetailSchema } from '@kaushal/contract';
+import { apiPath, type LessonDetail } from '@kaushal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -15,7 +15,7 @@ export const learningKeys = {
 export const lessonQuery = (id: string) =>
   queryOptions({
     queryKey: learningKeys.lesson(id),
-    queryFn: ({ signal }) => apiRequest(apiPath('lesson', { id }), { schema: lessonDetailSchema, signal }),
+    queryFn: ({ signal }) => apiRequest<LessonDetail>(apiPath('lesson', { id }), { signal }),
     staleTime: 10_000,
     retry: false,
   });

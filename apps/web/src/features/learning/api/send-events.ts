@@ -1,4 +1,4 @@
-import { apiPath, type VideoEvent, videoEventsResponseSchema } from '@kaushal/contract';
+import { apiPath, type VideoEvent } from '@kaushal/contract';
 import { ApiError, apiRequest, apiUrl } from '@/lib/api-client';
 
 /**
@@ -13,7 +13,6 @@ export async function postEvents(lessonId: string, events: VideoEvent[]): Promis
     await apiRequest(apiPath('lessonEvents', { id: lessonId }), {
       method: 'POST',
       body: events,
-      schema: videoEventsResponseSchema,
       keepalive: true,
     });
   } catch (error) {

@@ -1,10 +1,10 @@
-import { type CreateOrderBody, type PaymentOrder, paymentOrderSchema, routes } from '@kaushal/contract';
+import { type CreateOrderBody, type PaymentOrder, routes } from '@kaushal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** POST /payments/create-order: the server prices the order from its own catalogue. */
 export function createPaymentOrder(body: CreateOrderBody): Promise<PaymentOrder> {
-  return apiRequest(routes.createOrder, { method: 'POST', body, schema: paymentOrderSchema });
+  return apiRequest<PaymentOrder>(routes.createOrder, { method: 'POST', body });
 }
 
 export function useCreatePaymentOrder() {

@@ -1,18 +1,11 @@
-import { apiPath, type SuccessResponse, successSchema } from '@kaushal/contract';
+import { apiPath, type SuccessResponse } from '@kaushal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { catalogueKeys } from '@/lib/query-keys';
 
-/**
- * POST /courses/{id}/enroll, the free path. It sends an empty JSON object: the API's JSON parser refuses an
- * empty body under the JSON content type the client always sets.
- */
+/** POST /courses/{id}/enroll, the free path. */
 export async function enrollInCourse(courseId: string): Promise<SuccessResponse> {
-  const response = await apiRequest(apiPath('enroll', { id: courseId }), {
-    method: 'POST',
-    body: {},
-    schema: successSchema,
-  });
+  const response = await apiRequest<SuccessResponse>(apiPath('enroll', { id: courseId }), { method: 'POST' });
   if (!response.success) throw new Error(response.message || 'Enrollment failed');
   return response;
 }

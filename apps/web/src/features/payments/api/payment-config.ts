@@ -1,4 +1,4 @@
-import { paymentConfigSchema, routes } from '@kaushal/contract';
+import { type PaymentConfig, routes } from '@kaushal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -11,6 +11,6 @@ export const paymentKeys = {
 export const paymentConfigQuery = () =>
   queryOptions({
     queryKey: paymentKeys.config(),
-    queryFn: ({ signal }) => apiRequest(routes.paymentConfig, { schema: paymentConfigSchema, signal }),
+    queryFn: ({ signal }) => apiRequest<PaymentConfig>(routes.paymentConfig, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
