@@ -8,6 +8,7 @@ const children = [
   spawn('npm', ['run', 'dev', '-w', '@kaushal/api'], {
     stdio: 'inherit',
     cwd: root,
+    detached: true,
     env: {
       ...process.env,
       PORT: port,
@@ -19,11 +20,19 @@ const children = [
   spawn('npm', ['run', 'dev', '-w', '@kaushal/web'], {
     stdio: 'inherit',
     cwd: root,
+    detached: true,
     env: { ...process.env, API_PROXY_TARGET: `http://127.0.0.1:${port}` },
   }),
 ];
+// Each child leads a process group of its own (npm → tsx/vite), so a stop reaches the servers, not just npm.
 const stop = () => {
-  for (const child of children) child.kill('SIGTERM');
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
