@@ -1,6 +1,8 @@
 // `npm test`: every check and test suite, in order, with one closing line `N passed, N failed`.
-// Steps: type checks, lint, web unit/component tests, API tests on PGlite (and on PostgreSQL when
-// TEST_DATABASE_URL is set), the production build, then browser tests in Debian's Chromium.
+// Steps: type checks, lint, npm audit of the production dependencies, web unit/component tests, API tests on
+// PGlite (and on PostgreSQL when TEST_DATABASE_URL is set), the production build, then browser tests in Debian's
+// Chromium.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './chromium.mjs';
@@ -67,6 +69,50 @@ function countPlaywright(file) {
   };
 }
 
+/**
+ * `npm audit` of the production dependencies: no high or critical advisory, counted as one check. When the
+ * registry's audit endpoint cannot be reached (offline, or a mirror that does not serve it), the step fails
+ * and says so: dependencies nobody checked are not a pass.
+ */
+async function auditProduction() {
+  const name = 'npm audit (production dependencies)';
+  console.log(`\n▶ ${name}`);
+  const stdout = await new Promise((resolve) => {
+    const chunks = [];
+    const child = spawn('npm', ['audit', '--omit=dev', '--audit-level=high', '--json'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    child.on('error', () => resolve(''));
+  });
+  let report;
+  try {
+    report = JSON.parse(stdout);
+  } catch {
+    report = undefined;
+  }
+  const counts = report?.metadata?.vulnerabilities;
+  if (!counts) {
+    const why = report?.message ?? report?.error?.summary ?? report?.error?.code ?? 'no answer';
+    console.error(`npm audit could not get an answer from the registry's audit endpoint (${why}).`);
+    console.error('The production dependencies were NOT checked for advisories: this step fails until they are.');
+    record(name, 0, 1);
+    return;
+  }
+  const serious = Object.entries(report.vulnerabilities ?? {})
+    .filter(([, v]) => v.severity === 'high' || v.severity === 'critical')
+    .map(([pkg, v]) => `${pkg} (${v.severity})`);
+  if (serious.length > 0) {
+    console.error(`High or critical advisories in production dependencies: ${serious.join(', ')}`);
+    record(name, 0, 1);
+  } else {
+    console.log(`No high or critical advisories (${counts.total ?? 0} lower ones).`);
+    record(name, 1, 0);
+  }
+}
+
 const only = process.argv.slice(2);
 
 async function installNode24() {
@@ -96,6 +142,7 @@ if (wants('typecheck')) {
   }
 }
 if (wants('lint')) await check('lint (biome)', 'npx', ['biome', 'ci', '.']);
+if (wants('audit')) await auditProduction();
 if (wants('unit')) await vitest('web unit and component tests', 'apps/web');
 if (wants('api')) {
   await vitest('API tests on PGlite', 'apps/api', { TEST_DATABASE_URL: '' });

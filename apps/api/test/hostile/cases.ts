@@ -9,6 +9,7 @@ import {
   HOSTILE_TOKEN_TEXTS,
   hostileFieldValues,
   INFINITE_NUMBER_TEXTS,
+  JSON_TYPE_SPELLINGS,
   MALFORMED_JSON_TEXTS,
   SQL_INJECTIONS,
   WRONG_CONTENT_TYPES,
@@ -268,6 +269,10 @@ function bodyCases(spec: EndpointSpec, f: HostileFixture): HostileCase[] {
     cases.push(json(`whole body: ${label}`, text));
   }
   cases.push(json('deeply nested arrays (10,000 levels)', `${'['.repeat(10_000)}${']'.repeat(10_000)}`));
+  const invalid = body.type === 'json-array' ? '[{"sessionId":{"$ne":null}}]' : '{"$where":"1 == 1","0":[]}';
+  for (const spelling of JSON_TYPE_SPELLINGS) {
+    cases.push(json(`an invalid body as ${JSON.stringify(spelling)}`, invalid, spelling));
+  }
 
   if (body.type === 'json-object') {
     for (const [label, text] of fieldCases(body.valid, body.fields, (item) => item))

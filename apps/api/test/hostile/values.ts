@@ -116,6 +116,22 @@ export const WRONG_CONTENT_TYPES: ReadonlyArray<readonly [string, string, string
   ['a made-up type', 'application/x-evil', '{}'],
 ];
 
+/**
+ * Odd spellings of the JSON content type, the vectors of Fastify's schema-bypass advisories
+ * (GHSA-mg2h-6x62-wpwc, GHSA-jx2c-rxcm-jvmq, GHSA-573f-x89g-hqp9): sent with an invalid body, which must
+ * still be validated and refused.
+ */
+export const JSON_TYPE_SPELLINGS = [
+  'application/json;',
+  'Application/JSON',
+  'application/json\t',
+  'application/json\t; charset=utf-8',
+  'application/json ; charset=utf-8',
+  'application/json; charset=utf-16',
+  'application/jsonx',
+  'application/json, text/plain',
+] as const;
+
 /** JSON values for a field, by what the field is. Each must be refused. */
 export type FieldKind = 'slug' | 'razorpay-id' | 'hex' | 'uuid' | 'enum' | 'email' | 'text' | 'int' | 'number' | 'bool';
 
