@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { loadCatalogue } from '../src/content/load.ts';
 import { seedCatalogue } from '../src/content/seed.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { repoRoot } from '../src/paths.ts';
+import { createScratchDatabase } from './support/scratch-postgres.ts';
 
 /**
  * One database per test worker, migrated once; `resetDatabase` empties every table between tests.
@@ -16,44 +16,13 @@ export const dbKind: 'pglite' | 'postgres' = process.env.TEST_DATABASE_URL ? 'po
 
 let shared: Promise<Database> | undefined;
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function createPostgresDatabase(baseUrl: string): Promise<string> {
-  const worker = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '0';
-  const name = `kaushal_test_${process.pid}_${worker}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  try {
-    // Databases left by earlier runs whose process is gone are dropped; a concurrent run's are kept.
-    const stale = await admin.query<{ datname: string }>(
-      "select datname from pg_database where datname like 'kaushal_test_%'",
-    );
-    for (const { datname } of stale.rows) {
-      const pid = Number(datname.split('_')[2]);
-      if (pid !== process.pid && !isAlive(pid)) await admin.query(`drop database if exists ${datname} with (force)`);
-    }
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+const workerId = () => process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '0';
 
 export function testDatabase(): Promise<Database> {
   shared ??= (async () => {
     const base = process.env.TEST_DATABASE_URL;
     const database = base
-      ? await openDatabase({ url: await createPostgresDatabase(base), poolSize: 5 })
+      ? await openDatabase({ url: (await createScratchDatabase(base, `worker${workerId()}`)).url, poolSize: 5 })
       : await openDatabase({ pglite: new PGlite() });
     await database.migrate();
     return database;

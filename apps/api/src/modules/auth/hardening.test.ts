@@ -95,5 +95,12 @@ describe('auth hardening', () => {
       expect((await app.inject({ url: '/api/v1/auth/me', remoteAddress: ip })).statusCode).toBe(401);
     }
     expect((await app.inject({ url: '/api/v1/auth/me', remoteAddress: ip })).statusCode).toBe(429);
+    // A request with a session is counted for that session, not for the busy address.
+    const withSession = await app.inject({
+      url: '/api/v1/auth/me',
+      remoteAddress: ip,
+      cookies: { kaushal_session: 'x'.repeat(43) },
+    });
+    expect(withSession.statusCode).toBe(401);
   });
 });

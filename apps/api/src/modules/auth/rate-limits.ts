@@ -1,5 +1,8 @@
+import type { FastifyRequest } from 'fastify';
+import { hashToken, SESSION_COOKIE } from './session.ts';
+
 /**
- * Per-IP limits of the auth endpoints. Generous enough for many learners behind one address (offices,
+ * Limits of the auth endpoints, per address unless said otherwise. Generous enough for many learners behind one address (offices,
  * carrier-grade NAT), low enough to stop a script hammering the providers or the session table.
  */
 export const AUTH_RATE_LIMITS = {
@@ -9,8 +12,18 @@ export const AUTH_RATE_LIMITS = {
   callback: { max: 120, timeWindow: '1 minute' },
   /** The development stand-in's sign-in page and form. */
   standIn: { max: 120, timeWindow: '1 minute' },
-  /** GET /auth/me: every page load asks it once. */
-  me: { max: 600, timeWindow: '1 minute' },
+  /**
+   * GET /auth/me: every page load asks it once. Counted per session when the request carries one (many
+   * learners share an office or carrier address), else per address.
+   */
+  me: {
+    max: 600,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => {
+      const token = request.cookies[SESSION_COOKIE];
+      return token ? `session:${hashToken(token)}` : `ip:${request.ip}`;
+    },
+  },
   /** POST /auth/logout */
   logout: { max: 60, timeWindow: '1 minute' },
 } as const;
