@@ -30,6 +30,8 @@ export async function registerWeb(
       root: options.distDir,
       prefix: '/',
       wildcard: false,
+      // Brotli or gzip siblings written at build time (scripts/compress-assets.mjs), chosen by Accept-Encoding.
+      preCompressed: true,
       index: false,
       decorateReply: false,
       setHeaders(res, filePath) {
