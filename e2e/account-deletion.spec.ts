@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { expect, test } from '@playwright/test';
 import { signIn } from './support/auth.ts';
-import { FAKE_CLIENT } from './support/fake-oauth.ts';
+import { fakeGoogleEnv } from './support/fake-oauth.ts';
 import { type RunningProduct, startProduct } from './support/product.ts';
 
 /**
@@ -20,11 +20,7 @@ test.beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'kaushal-e2e-deletion-'));
   product = await startProduct({
     DATA_DIR: dataDir,
-    GOOGLE_CLIENT_ID: FAKE_CLIENT.google.id,
-    GOOGLE_CLIENT_SECRET: FAKE_CLIENT.google.secret,
-    GOOGLE_AUTH_URL: `${fake}/google/authorize`,
-    GOOGLE_TOKEN_URL: `${fake}/google/token`,
-    GOOGLE_USERINFO_URL: `${fake}/google/userinfo`,
+    ...fakeGoogleEnv(fake),
   });
 });
 

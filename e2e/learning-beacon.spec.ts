@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { expect, type Page, test } from '@playwright/test';
 import { signIn } from './support/auth.ts';
 import { lessonButton, player } from './support/course-page.ts';
-import { FAKE_CLIENT } from './support/fake-oauth.ts';
+import { fakeGoogleEnv } from './support/fake-oauth.ts';
 import { type RunningProduct, startProduct } from './support/product.ts';
 
 /**
@@ -24,11 +24,7 @@ test.beforeAll(async () => {
   product = await startProduct({
     DATA_DIR: dataDir,
     METRICS_TOKEN,
-    GOOGLE_CLIENT_ID: FAKE_CLIENT.google.id,
-    GOOGLE_CLIENT_SECRET: FAKE_CLIENT.google.secret,
-    GOOGLE_AUTH_URL: `${fake}/google/authorize`,
-    GOOGLE_TOKEN_URL: `${fake}/google/token`,
-    GOOGLE_USERINFO_URL: `${fake}/google/userinfo`,
+    ...fakeGoogleEnv(fake),
   });
 });
 

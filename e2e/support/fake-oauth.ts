@@ -180,6 +180,17 @@ function providerService(issuer: OAuth2Issuer, provider: Provider) {
   return { handler: service.requestHandler, githubApi };
 }
 
+/** The product's Google settings pointed at a fake already running at `url` (e.g. E2E_FAKE_OAUTH_URL). */
+export function fakeGoogleEnv(url: string): Record<string, string> {
+  return {
+    GOOGLE_CLIENT_ID: FAKE_CLIENT.google.id,
+    GOOGLE_CLIENT_SECRET: FAKE_CLIENT.google.secret,
+    GOOGLE_AUTH_URL: `${url}/google/authorize`,
+    GOOGLE_TOKEN_URL: `${url}/google/token`,
+    GOOGLE_USERINFO_URL: `${url}/google/userinfo`,
+  };
+}
+
 export async function startFakeOAuth(): Promise<FakeOAuth> {
   const issuer = new OAuth2Issuer();
   await issuer.keys.generate('RS256');
