@@ -36,6 +36,17 @@ async function readBody(req: IncomingMessage): Promise<string> {
  * A local stand-in for Razorpay's Orders API on 127.0.0.1: checks Basic auth like Razorpay, answers in its
  * shapes, and can fail on demand (5xx, hang past the client's timeout, refuse the keys, change the amount).
  */
+/** The product's Razorpay settings pointed at a running fake. */
+export function razorpayEnv(fake: FakeRazorpay, timeoutMs: number): Record<string, string> {
+  return {
+    RAZORPAY_KEY_ID: fake.keyId,
+    RAZORPAY_KEY_SECRET: fake.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
+    RAZORPAY_API_BASE: fake.url,
+    RAZORPAY_TIMEOUT_MS: String(timeoutMs),
+  };
+}
+
 export async function startFakeRazorpay(): Promise<FakeRazorpay> {
   const keyId = 'rzp_test_fake123';
   const keySecret = `secret_${randomBytes(12).toString('hex')}`;

@@ -2,7 +2,7 @@ import { paymentOrderSchema } from '@kaushal/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { paymentOrders } from '../../src/db/schema.ts';
 import { useTestApp } from '../app.ts';
-import { startFakeRazorpay } from '../fake-razorpay.ts';
+import { razorpayEnv, startFakeRazorpay } from '../fake-razorpay.ts';
 import { createLearner, enrollmentsOf, hmac, post } from '../payments.ts';
 
 /**
@@ -17,11 +17,7 @@ afterAll(() => fake.close());
 describe('the payment provider times out and fails, then recovers', () => {
   const ctx = useTestApp({
     env: {
-      RAZORPAY_KEY_ID: fake.keyId,
-      RAZORPAY_KEY_SECRET: fake.keySecret,
-      RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
-      RAZORPAY_API_BASE: fake.url,
-      RAZORPAY_TIMEOUT_MS: String(TIMEOUT_MS),
+      ...razorpayEnv(fake, TIMEOUT_MS),
     },
   });
 

@@ -2,7 +2,7 @@ import { paymentConfigSchema, paymentOrderSchema } from '@kaushal/contract';
 import { validatePaymentVerification } from 'razorpay/dist/utils/razorpay-utils';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
-import { startFakeRazorpay } from '../../../test/fake-razorpay.ts';
+import { razorpayEnv, startFakeRazorpay } from '../../../test/fake-razorpay.ts';
 import {
   capturedEvent,
   createLearner,
@@ -26,12 +26,8 @@ afterAll(() => fake.close());
 describe('payments against Razorpay (a local fake of its Orders API)', () => {
   const ctx = useTestApp({
     env: {
-      RAZORPAY_KEY_ID: fake.keyId,
-      RAZORPAY_KEY_SECRET: fake.keySecret,
-      RAZORPAY_WEBHOOK_SECRET: fake.webhookSecret,
-      RAZORPAY_API_BASE: fake.url,
+      ...razorpayEnv(fake, TIMEOUT_MS),
       RAZORPAY_CHECKOUT_URL: 'https://checkout.razorpay.example/v1/checkout.js',
-      RAZORPAY_TIMEOUT_MS: String(TIMEOUT_MS),
     },
   });
   beforeEach(() => {
