@@ -45,10 +45,27 @@ export default defineConfig({
       ]),
     ),
   },
+  // The server's first paint (src/server/render-first-paint.tsx) is one self-contained file: the API loads it
+  // without resolving any of the web app's packages.
+  ssr: { noExternal: true },
   build: {
     target: 'es2022',
     sourcemap: true,
     // bench/frontend-size.mjs reads it to measure what each route loads before first paint.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What every page runs on, in one chunk: src/boot.ts starts the app with import(), and left to
+            // itself the bundler would cut this into many small chunks (more requests, worse compression).
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

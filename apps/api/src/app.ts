@@ -33,6 +33,7 @@ import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
+import { createFirstPaintRenderer } from './plugins/web-first-paint.ts';
 
 export interface AppDeps {
   config: Config;
@@ -141,7 +142,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: API_PREFIX },
   );
 
-  await registerWeb(app, { distDir: config.webDistDir, contentDir: config.contentDir, renderIndex: renderCourseMeta });
+  const drawFirstPaint = createFirstPaintRenderer(config.webFirstPaintModule, app.log);
+  await registerWeb(app, {
+    distDir: config.webDistDir,
+    contentDir: config.contentDir,
+    renderIndex: async (request, html) => drawFirstPaint(request, await renderCourseMeta(request, html)),
+  });
   return app;
 }
 

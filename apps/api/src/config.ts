@@ -64,6 +64,8 @@ const envSchema = z.object({
   CATALOGUE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalString,
+  /** The server's first paint (apps/web dist-ssr); default: dist-ssr beside WEB_DIST_DIR. */
+  WEB_FIRST_PAINT_MODULE: optionalString,
   CONTENT_DIR: optionalString,
 });
 
@@ -86,6 +88,8 @@ export interface Config {
   dataDir: string;
   contentDir: string;
   webDistDir: string;
+  /** The built module that draws public pages to HTML; the SPA works without it (no first paint). */
+  webFirstPaintModule: string;
   databaseUrl: string | undefined;
   publicUrl: string;
   webOrigin: string;
@@ -160,6 +164,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         }
       : null;
 
+  const webDistDir = env.WEB_DIST_DIR ? path.resolve(cwd, env.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist');
   const config: Config = {
     env: env.NODE_ENV,
     isProduction,
@@ -167,7 +172,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     dataDir,
     contentDir: env.CONTENT_DIR ? path.resolve(cwd, env.CONTENT_DIR) : path.join(repoRoot, 'content'),
-    webDistDir: env.WEB_DIST_DIR ? path.resolve(cwd, env.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist'),
+    webDistDir,
+    webFirstPaintModule: env.WEB_FIRST_PAINT_MODULE
+      ? path.resolve(cwd, env.WEB_FIRST_PAINT_MODULE)
+      : path.join(webDistDir, '..', 'dist-ssr', 'render-first-paint.js'),
     databaseUrl: env.DATABASE_URL,
     publicUrl,
     webOrigin: (env.WEB_ORIGIN ?? publicUrl).replace(/\/$/, ''),

@@ -1,25 +1,36 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { seedFirstPaintData } from './app/first-paint/first-paint-data';
 import { Providers } from './app/providers';
-import { router } from './app/router';
+import { router, routerReady } from './app/router';
 import { startThirdPartyScripts } from './lib/analytics';
-import { applyStoredTheme } from './lib/theme';
-import './index.css';
+import { createQueryClient } from './lib/query-client';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-// Before the first render: the theme this device used last (dark by default).
-applyStoredTheme();
-
-createRoot(root).render(
+const queryClient = createQueryClient();
+const app = (
   <StrictMode>
-    <Providers>
+    <Providers queryClient={queryClient}>
       <RouterProvider router={router} />
     </Providers>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// A public page the server drew (server/render-first-paint.tsx) is hydrated: the app takes over its markup
+// with the data it was drawn from, once the route's code has loaded. Other pages render from scratch.
+// In a transition, so React does this first render in slices and the page answers input meanwhile.
+if (seedFirstPaintData(queryClient)) {
+  await routerReady();
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
+} else {
+  const reactRoot = createRoot(root);
+  startTransition(() => reactRoot.render(app));
+}
 
 // Analytics and session recording, only when configured, 1 s after start-up (spec section 1).
 startThirdPartyScripts();

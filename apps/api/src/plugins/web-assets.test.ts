@@ -34,7 +34,7 @@ describe('serving the built SPA', () => {
     const page = await ctx.app.inject('/courses?page=2');
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['cache-control']).toBe('private, no-cache');
     expect((await ctx.app.inject('/api/v1/nothing-here')).json().code).toBe('not_found');
   });
 });

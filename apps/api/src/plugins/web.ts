@@ -1,8 +1,33 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { API_PREFIX } from '@kaushal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+/** Pages are drawn per request (first paint), so they are compressed per request: fast settings pay off. */
+const compress = {
+  br: (html: string) => brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
+  gzip: (html: string) => gzipAsync(html, { level: 6 }),
+};
+/** Below this a page fits in the first round trip anyway. */
+const COMPRESS_MIN_BYTES = 1400;
+
+/** br or gzip when the request's Accept-Encoding allows it (a q=0 refuses), else null. */
+function chooseEncoding(header: string | string[] | undefined): keyof typeof compress | null {
+  const accepted = new Set<string>();
+  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
+    const [name = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
 
 export type IndexHtmlRenderer = (request: FastifyRequest, html: string) => Promise<string> | string;
 
@@ -53,7 +78,15 @@ export async function registerWeb(
     }
     if (app.deps.config.env !== 'production' && !indexHtml) indexHtml = readFileSync(indexFile, 'utf8');
     const html = options.renderIndex ? await options.renderIndex(request, indexHtml) : indexHtml;
-    return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    // Private: the first paint may show the visitor's own name and access (plugins/web-first-paint.ts).
+    reply
+      .code(200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'private, no-cache')
+      .header('vary', 'cookie, accept-encoding');
+    const encoding = chooseEncoding(request.headers['accept-encoding']);
+    if (!encoding || Buffer.byteLength(html) < COMPRESS_MIN_BYTES) return reply.send(html);
+    return reply.header('content-encoding', encoding).send(await compress[encoding](html));
   };
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,6 +1,6 @@
 export function PageFallback() {
   return (
-    <div className="flex min-h-[50vh] items-center justify-center" role="status" aria-live="polite">
+    <div className="flex min-h-svh items-center justify-center" role="status" aria-live="polite">
       <span
         className="size-8 animate-spin rounded-full border-2 border-accent border-t-transparent"
         aria-hidden="true"

@@ -1,15 +1,16 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { setUnauthorizedHandler } from '@/lib/api-client';
-import { createQueryClient } from '@/lib/query-client';
 import { createUnauthorizedHandler } from '@/lib/session';
+import { useMounted } from '@/lib/use-mounted';
 
 // The toasters are not needed for the first paint: their code (Radix toast, sonner) loads right after it.
+// They mount after the first render, so a page the server drew hydrates without them (nothing to match).
 const Toasters = lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toasters })));
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   // Any API 401 (except the session probe) ends the session and loads /login.
+  const mounted = useMounted();
   useEffect(() => {
     setUnauthorizedHandler(createUnauthorizedHandler(queryClient));
     return () => setUnauthorizedHandler(undefined);
@@ -17,9 +18,11 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Suspense fallback={null}>
-        <Toasters />
-      </Suspense>
+      {mounted && (
+        <Suspense fallback={null}>
+          <Toasters />
+        </Suspense>
+      )}
     </QueryClientProvider>
   );
 }

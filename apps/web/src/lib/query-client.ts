@@ -14,3 +14,10 @@ export function createQueryClient() {
     },
   });
 }
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    /** `apiPath`: the API GET a query reads, for the server's first paint (app/first-paint). */
+    queryMeta: { apiPath?: string };
+  }
+}

@@ -40,7 +40,8 @@ export function Footer() {
           </a>
         </div>
       </div>
-      <p className="border-t border-border px-4 py-4 text-center text-xs text-muted">
+      {/* The year may differ from the server's first paint for a few hours at New Year: keep either. */}
+      <p className="border-t border-border px-4 py-4 text-center text-xs text-muted" suppressHydrationWarning>
         © {new Date().getFullYear()} {site.productName}. {site.address.city}, {site.address.country}.
       </p>
     </footer>

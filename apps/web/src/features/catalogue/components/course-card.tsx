@@ -8,7 +8,16 @@ import { formatCount, formatPrice } from '@/lib/format';
 import { durationOf, ratingOf, studentsOf } from '../lib/course-defaults';
 import { shortenDescription } from '../lib/shorten-description';
 
-export function CourseCard({ course, headingLevel = 3 }: { course: CourseSummary; headingLevel?: 2 | 3 }) {
+/** `priority`: the card is the page's first, in view on load: its image loads at once (the page's LCP). */
+export function CourseCard({
+  course,
+  headingLevel = 3,
+  priority = false,
+}: {
+  course: CourseSummary;
+  headingLevel?: 2 | 3;
+  priority?: boolean;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-border bg-surface transition-colors hover:border-accent/60">
@@ -17,7 +26,8 @@ export function CourseCard({ course, headingLevel = 3 }: { course: CourseSummary
         alt=""
         width={640}
         height={360}
-        loading="lazy"
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
         decoding="async"
         className="aspect-video w-full bg-surface-2 object-cover"
       />

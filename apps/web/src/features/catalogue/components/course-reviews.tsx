@@ -2,7 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import { courseReviewsQuery } from '../api/catalogue-queries';
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+/**
+ * In India's time zone, the platform's own: the server's first paint and the browser must print the same
+ * day, whatever zone each runs in.
+ */
+const dateFormat = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Asia/Kolkata',
+});
 
 function Stars({ rating }: { rating: number }) {
   return (

@@ -8,11 +8,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { coursesPageQuery } from '../api/catalogue-queries';
 import { CourseCard, CourseCardSkeleton } from '../components/course-card';
 import { LoadError } from '../components/load-error';
-
-function pageFromParams(params: URLSearchParams): number {
-  const n = Number(params.get('page'));
-  return Number.isInteger(n) && n >= 1 ? n : 1;
-}
+import { pageFromParams } from '../lib/page-from-params';
 
 /** Paged grid, 9 per page; the page lives in the URL so back/forward and shared links work. */
 export function CoursesPage() {
@@ -60,9 +56,9 @@ export function CoursesPage() {
             aria-label="Courses"
             aria-busy={query.isPlaceholderData}
           >
-            {data?.items.map((course) => (
+            {data?.items.map((course, index) => (
               <li key={course.id} className="flex">
-                <CourseCard course={course} headingLevel={2} />
+                <CourseCard course={course} headingLevel={2} priority={index === 0} />
               </li>
             ))}
           </ul>

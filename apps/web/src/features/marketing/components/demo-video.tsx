@@ -4,6 +4,7 @@ import { type SyntheticEvent, useCallback, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { apiUrl } from '@/lib/api-client';
 import { site } from '@/lib/site';
+import { useMounted } from '@/lib/use-mounted';
 import { DEMO_LOOP_START, demoLoopSeek } from '../lib/demo-loop';
 
 export type DemoVideoState = 'loading' | 'loaded' | 'error' | 'playing' | 'paused';
@@ -23,6 +24,9 @@ export function DemoVideo() {
   // Each retry asks for the source under a new URL, so no failed or cached response can be reused.
   const [attempt, setAttempt] = useState(0);
   const src = `${apiUrl(routes.demoVideo)}${attempt ? `?attempt=${attempt}` : ''}`;
+  // The source is set once the app runs, never in the server's first paint: the video's events (loaded,
+  // playing) must reach React, and whether to autoplay depends on this device's reduced-motion setting.
+  const mounted = useMounted();
 
   const play = useCallback(() => {
     const video = videoRef.current;
@@ -75,9 +79,9 @@ export function DemoVideo() {
       <video
         key={attempt}
         ref={videoRef}
-        src={src}
+        src={mounted ? src : undefined}
         className="size-full object-cover"
-        autoPlay={!prefersReducedMotion()}
+        autoPlay={mounted && !prefersReducedMotion()}
         muted
         playsInline
         preload="auto"

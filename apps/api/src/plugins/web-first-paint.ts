@@ -1,0 +1,86 @@
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { API_PREFIX } from '@kaushal/contract';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { IndexHtmlRenderer } from './web.ts';
+
+/** What apps/web/src/server/render-first-paint.tsx exports (built to dist-ssr/ by the web build). */
+interface FirstPaintModule {
+  FIRST_PAINT_DATA_ID: string;
+  renderFirstPaint(
+    url: string,
+    fetchApi: (path: string) => Promise<{ status: number; body: unknown }>,
+  ): Promise<{ html: string; data: string } | null>;
+}
+
+/** A page is never held back for its first paint longer than this: past it, the plain app shell goes out. */
+export const FIRST_PAINT_TIMEOUT_MS = 1_000;
+
+const ROOT = '<div id="root"></div>';
+
+/**
+ * Draws public pages into index.html on the server (see docs/decisions/010), with the visitor's own data:
+ * the API is asked through `inject` with their cookie and address, so sessions, access and rate limits are
+ * exactly those of the browser's own requests. Any failure, a slow database or a missing build serves the
+ * plain shell, which works as before: the first paint is an improvement, never a dependency.
+ */
+export function createFirstPaintRenderer(modulePath: string, log: FastifyBaseLogger): IndexHtmlRenderer {
+  let loading: Promise<FirstPaintModule | null> | undefined;
+  const load = () => {
+    loading ??= existsSync(modulePath)
+      ? (import(pathToFileURL(modulePath).href) as Promise<FirstPaintModule>).catch((error: unknown) => {
+          log.error(
+            { err: error, modulePath },
+            'first paint: the module failed to load; pages are drawn in the browser',
+          );
+          return null;
+        })
+      : Promise.resolve(null);
+    return loading;
+  };
+
+  return async (request, html) => {
+    if (!html.includes(ROOT)) return html;
+    const firstPaint = await load();
+    if (!firstPaint) return html;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const drawn = await Promise.race([
+        firstPaint.renderFirstPaint(request.url, (path) => askApi(request, path)),
+        new Promise<null>((resolve) => {
+          timer = setTimeout(() => resolve(null), FIRST_PAINT_TIMEOUT_MS);
+        }),
+      ]);
+      if (!drawn) return html;
+      return withFirstPaint(html, drawn.html, drawn.data, firstPaint.FIRST_PAINT_DATA_ID);
+    } catch (error) {
+      request.log.warn({ err: error }, 'first paint: drawing the page failed; the browser draws it');
+      return html;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+async function askApi(request: FastifyRequest, path: string) {
+  const response = await request.server.inject({
+    method: 'GET',
+    url: `${API_PREFIX}${path}`,
+    headers: { accept: 'application/json', ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}) },
+    remoteAddress: request.ip,
+  });
+  return { status: response.statusCode, body: response.statusCode === 200 ? response.json() : null };
+}
+
+/**
+ * Puts the drawn markup into the root element and its data beside it. Resource hints React hoisted to the
+ * front of the markup (image preloads) go into the head, where the browser finds them first.
+ */
+export function withFirstPaint(html: string, markup: string, data: string, dataId: string): string {
+  const hints = /^(?:<link [^>]*\/>)+/.exec(markup)?.[0] ?? '';
+  const body = markup.slice(hints.length);
+  // Replacer functions, so '$' in page text is never read as a replacement pattern.
+  return html
+    .replace('</head>', () => `${hints}</head>`)
+    .replace(ROOT, () => `<div id="root">${body}</div><script type="application/json" id="${dataId}">${data}</script>`);
+}
