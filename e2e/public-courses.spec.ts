@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { openInApp } from './support/navigation.ts';
 
 interface Summary {
   id: string;
@@ -100,7 +101,7 @@ test.describe('courses page', () => {
     await page.route('**/api/v1/courses?*', (route) =>
       route.fulfill({ status: 503, json: { detail: 'down', code: 'database_unavailable' } }),
     );
-    await page.goto('/courses');
+    await openInApp(page, '/courses');
     const alert = page.getByRole('alert');
     await expect(alert.getByText('Error', { exact: true })).toBeVisible();
     await expect(alert.getByText('Failed to load courses. Please try again later.', { exact: true })).toBeVisible();
@@ -110,7 +111,7 @@ test.describe('courses page', () => {
     await page.route('**/api/v1/courses?*', (route) =>
       route.fulfill({ json: { items: [], pages: 0, page: 1, total: 0 } }),
     );
-    await page.goto('/courses');
+    await openInApp(page, '/courses');
     await expect(page.getByText('No courses available at the moment.', { exact: true })).toBeVisible();
     await expect(page.getByText(/^Page \d+ of \d+$/)).toHaveCount(0);
   });
@@ -120,7 +121,7 @@ test.describe('courses page', () => {
     await page.route('**/api/v1/courses?*', (route) =>
       route.fulfill({ json: { items: items.slice(0, 4), pages: 1, page: 1, total: 4 } }),
     );
-    await page.goto('/courses');
+    await openInApp(page, '/courses');
     await expect(grid(page).getByRole('listitem')).toHaveCount(4);
     await expect(page.getByText(/^Page \d+ of \d+$/)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { openInApp } from './support/navigation.ts';
 
 const featuredApi = '**/api/v1/courses/featured';
 
@@ -52,7 +53,7 @@ test.describe('home page', () => {
 
   test('asks for the first page of ten courses and links to each', async ({ page }) => {
     const list = page.waitForResponse((r) => r.url().includes('/api/v1/courses?'));
-    await page.goto('/');
+    await openInApp(page, '/');
     const url = new URL((await list).url());
     expect(url.searchParams.get('page')).toBe('1');
     expect(url.searchParams.get('size')).toBe('10');
@@ -69,7 +70,7 @@ test.describe('home page', () => {
       await gate;
       await route.continue();
     });
-    await page.goto('/');
+    await openInApp(page, '/');
     const section = page.getByRole('region', { name: 'Featured courses' });
     await expect(section.getByTestId('course-card-skeleton')).toHaveCount(6);
     // Same size before and after: the stats strip reserves its figures' space while loading.
@@ -80,7 +81,7 @@ test.describe('home page', () => {
 
   test("shows 'Error' and the spec's message when the featured courses fail to load", async ({ page }) => {
     await page.route(featuredApi, (route) => route.fulfill({ status: 500, json: { code: 'internal_error' } }));
-    await page.goto('/');
+    await openInApp(page, '/');
     const section = page.getByRole('region', { name: 'Featured courses' });
     const alert = section.getByRole('alert');
     await expect(alert.getByText('Error', { exact: true })).toBeVisible();
@@ -96,7 +97,7 @@ test.describe('home page', () => {
       await gate;
       await route.continue();
     });
-    await page.goto('/');
+    await openInApp(page, '/');
     const strip = page.getByRole('region', { name: 'Key figures' });
     await expect(strip).toHaveAttribute('aria-busy', 'true');
     const before = await strip.boundingBox();

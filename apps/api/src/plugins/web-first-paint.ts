@@ -7,6 +7,7 @@ import type { IndexHtmlRenderer } from './web.ts';
 /** What apps/web/src/server/render-first-paint.tsx exports (built to dist-ssr/ by the web build). */
 interface FirstPaintModule {
   FIRST_PAINT_DATA_ID: string;
+  FIRST_PAINT_ATTRIBUTE: string;
   renderFirstPaint(
     url: string,
     fetchApi: (path: string) => Promise<{ status: number; body: unknown }>,
@@ -52,7 +53,7 @@ export function createFirstPaintRenderer(modulePath: string, log: FastifyBaseLog
         }),
       ]);
       if (!drawn) return html;
-      return withFirstPaint(html, drawn.html, drawn.data, firstPaint.FIRST_PAINT_DATA_ID);
+      return withFirstPaint(html, drawn, firstPaint);
     } catch (error) {
       request.log.warn({ err: error }, 'first paint: drawing the page failed; the browser draws it');
       return html;
@@ -76,11 +77,15 @@ async function askApi(request: FastifyRequest, path: string) {
  * Puts the drawn markup into the root element and its data beside it. Resource hints React hoisted to the
  * front of the markup (image preloads) go into the head, where the browser finds them first.
  */
-export function withFirstPaint(html: string, markup: string, data: string, dataId: string): string {
-  const hints = /^(?:<link [^>]*\/>)+/.exec(markup)?.[0] ?? '';
-  const body = markup.slice(hints.length);
+export function withFirstPaint(
+  html: string,
+  drawn: { html: string; data: string },
+  names: Pick<FirstPaintModule, 'FIRST_PAINT_DATA_ID' | 'FIRST_PAINT_ATTRIBUTE'>,
+): string {
+  const hints = /^(?:<link [^>]*\/>)+/.exec(drawn.html)?.[0] ?? '';
+  const body = drawn.html.slice(hints.length);
+  const root = `<div id="root" ${names.FIRST_PAINT_ATTRIBUTE}>${body}</div>`;
+  const data = `<script type="application/json" id="${names.FIRST_PAINT_DATA_ID}">${drawn.data}</script>`;
   // Replacer functions, so '$' in page text is never read as a replacement pattern.
-  return html
-    .replace('</head>', () => `${hints}</head>`)
-    .replace(ROOT, () => `<div id="root">${body}</div><script type="application/json" id="${dataId}">${data}</script>`);
+  return html.replace('</head>', () => `${hints}</head>`).replace(ROOT, () => root + data);
 }

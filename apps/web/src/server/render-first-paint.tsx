@@ -13,7 +13,7 @@ import { routes } from '@/app/routes';
 import { createQueryClient } from '@/lib/query-client';
 import { sessionQueryKey } from '@/lib/session/session-query';
 
-export { FIRST_PAINT_DATA_ID } from '@/app/first-paint/first-paint-data';
+export { FIRST_PAINT_ATTRIBUTE, FIRST_PAINT_DATA_ID } from '@/app/first-paint/first-paint-data';
 
 /** A GET of the API on behalf of the page's visitor (their cookie, their address). */
 export type ApiFetch = (path: string) => Promise<{ status: number; body: unknown }>;

@@ -3,6 +3,12 @@ import type { QueryClient } from '@tanstack/react-query';
 /** The id of the `<script type="application/json">` that carries the first paint's data to the browser. */
 export const FIRST_PAINT_DATA_ID = 'first-paint-data';
 
+/**
+ * On `<div id="root">` while it holds the server's markup and the app has not yet hydrated it: its buttons
+ * and form controls take no clicks until then (index.css), rather than swallowing them.
+ */
+export const FIRST_PAINT_ATTRIBUTE = 'data-first-paint';
+
 export interface FirstPaintEntry {
   queryKey: readonly unknown[];
   data: unknown;

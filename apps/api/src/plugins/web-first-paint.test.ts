@@ -1,0 +1,109 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.ts';
+import { signInAs } from '../modules/auth/test-support.ts';
+import { FIRST_PAINT_TIMEOUT_MS, withFirstPaint } from './web-first-paint.ts';
+
+// A built web app of our own: index.html, and first-paint modules standing in for apps/web's dist-ssr build
+// (its real output is covered by e2e/first-paint.spec.ts). The echo module draws what the API told it.
+const root = mkdtempSync(path.join(tmpdir(), 'kaushal-first-paint-'));
+const dist = path.join(root, 'dist');
+mkdirSync(dist);
+const shell = `<!doctype html><html><head><title>t</title></head><body><div id="root"></div><script type="module" src="/assets/boot.js"></script></body></html>`;
+writeFileSync(path.join(dist, 'index.html'), shell);
+
+const names = `export const FIRST_PAINT_DATA_ID = 'first-paint-data'; export const FIRST_PAINT_ATTRIBUTE = 'data-first-paint';`;
+const modules = {
+  echo: `${names}
+    export async function renderFirstPaint(url, fetchApi) {
+      if (url.startsWith('/dashboard')) return null;
+      const me = await fetchApi('/auth/me');
+      const featured = await fetchApi('/courses/featured');
+      const who = me.status === 200 ? me.body.name : 'anonymous';
+      return {
+        html: '<link rel="preload" as="image" href="/thumbnails/a.svg"/><main><h1>' + who + ' ($&amp;)</h1><p>' + url + ' ' + featured.status + ' ' + featured.body.length + '</p>' + 'x'.repeat(3000) + '</main>',
+        data: JSON.stringify([{ queryKey: ['auth', 'me'], data: me.body }]).replace(/</g, '\\\\u003c'),
+      };
+    }`,
+  throws: `${names} export async function renderFirstPaint() { throw new Error('drawing failed'); }`,
+  hangs: `${names} export function renderFirstPaint() { return new Promise(() => {}); }`,
+};
+for (const [name, source] of Object.entries(modules)) writeFileSync(path.join(root, `${name}.js`), source);
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const env = (module: string) => ({ WEB_DIST_DIR: dist, WEB_FIRST_PAINT_MODULE: path.join(root, module) });
+
+describe('withFirstPaint', () => {
+  it('puts the markup in the flagged root, its data beside it, hoisted hints in the head, and keeps $ patterns as text', () => {
+    const out = withFirstPaint(
+      shell,
+      { html: '<link rel="preload" as="image" href="/a.svg"/><h1>$& $1 $$</h1>', data: '[]' },
+      { FIRST_PAINT_DATA_ID: 'first-paint-data', FIRST_PAINT_ATTRIBUTE: 'data-first-paint' },
+    );
+    expect(out).toContain('<link rel="preload" as="image" href="/a.svg"/></head>');
+    expect(out).toContain(
+      '<div id="root" data-first-paint><h1>$& $1 $$</h1></div><script type="application/json" id="first-paint-data">[]</script>',
+    );
+    expect(out.match(/<link rel="preload"/g)).toHaveLength(1);
+  });
+});
+
+describe('first paint of public pages', () => {
+  const ctx = useTestApp({ env: env('echo.js') });
+
+  it('draws an anonymous visit with the API answers a browser would get, compressed when the browser accepts it', async () => {
+    const res = await ctx.app.inject({ url: '/courses?page=2', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers.vary).toContain('cookie');
+    const html = brotliDecompressSync(res.rawPayload).toString();
+    const featured = (await ctx.app.inject('/api/v1/courses/featured')).json() as unknown[];
+    expect(featured.length).toBeGreaterThan(0);
+    expect(html).toContain(
+      `<div id="root" data-first-paint><main><h1>anonymous ($&amp;)</h1><p>/courses?page=2 200 ${featured.length}</p>`,
+    );
+    expect(html).toContain(
+      '<script type="application/json" id="first-paint-data">[{"queryKey":["auth","me"],"data":null}]',
+    );
+    expect(html).toContain('href="/thumbnails/a.svg"/></head>');
+  });
+
+  it("draws a signed-in visit with the learner's own session (their cookie is passed on)", async () => {
+    const { cookie } = await signInAs(ctx.database.db, { email: 'asha@example.com', name: 'Asha Menon' });
+    const res = await ctx.app.inject({ url: '/', headers: { cookie, 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const html = gunzipSync(res.rawPayload).toString();
+    expect(html).toContain('<h1>Asha Menon ($&amp;)</h1>');
+    expect(html).toContain('"name":"Asha Menon"');
+  });
+
+  it('leaves pages the module does not draw, and browsers that refuse compression, with the plain shell', async () => {
+    const res = await ctx.app.inject({ url: '/dashboard', headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe(shell);
+  });
+});
+
+describe('first paint that fails', () => {
+  for (const [module, why] of [
+    ['throws.js', 'throws'],
+    ['hangs.js', `takes longer than ${FIRST_PAINT_TIMEOUT_MS} ms`],
+    ['missing.js', 'is not built'],
+  ] as const) {
+    describe(`when the module ${why}`, () => {
+      const ctx = useTestApp({ seed: false, env: env(module) });
+      it('serves the plain shell, which the browser draws itself', async () => {
+        const started = Date.now();
+        const res = await ctx.app.inject({ url: '/', headers: { 'accept-encoding': 'identity' } });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toBe(shell);
+        expect(Date.now() - started).toBeLessThan(FIRST_PAINT_TIMEOUT_MS + 2000);
+      });
+    });
+  }
+});
