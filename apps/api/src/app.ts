@@ -142,11 +142,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: API_PREFIX },
   );
 
-  const drawFirstPaint = createFirstPaintRenderer(config.webFirstPaintModule, app.log);
   await registerWeb(app, {
     distDir: config.webDistDir,
     contentDir: config.contentDir,
-    renderIndex: async (request, html) => drawFirstPaint(request, await renderCourseMeta(request, html)),
+    renderIndex: createFirstPaintRenderer(
+      { modulePath: config.webFirstPaintModule, cacheMs: config.catalogueCacheMs, head: renderCourseMeta },
+      app.log,
+    ),
   });
   return app;
 }

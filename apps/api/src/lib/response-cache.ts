@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { SingleFlightCache } from './single-flight-cache.ts';
 
 export interface CachedResponse<T> {
   value: T;
@@ -16,13 +17,11 @@ export interface CachedResponse<T> {
  * A TTL (not events) bounds staleness, which also covers writes from other processes (`npm run seed`).
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, { expires: number; pending: Promise<CachedResponse<unknown> | null> }>();
+  private readonly entries: SingleFlightCache<CachedResponse<unknown> | null>;
 
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries = 2000,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(ttlMs: number, maxEntries = 2000, now: () => number = Date.now) {
+    this.entries = new SingleFlightCache(ttlMs, maxEntries, now);
+  }
 
   /** The cached response for `key`, loading it on a miss. */
   get<T>(key: string, schema: z.ZodType<T>, load: () => Promise<T>): Promise<CachedResponse<T>> {
@@ -31,20 +30,14 @@ export class ResponseCache {
 
   /** As `get`, for loads that may find nothing (null is cached too, so unknown ids stay cheap). */
   getOptional<T>(key: string, schema: z.ZodType<T>, load: () => Promise<T | null>): Promise<CachedResponse<T> | null> {
-    const hit = this.entries.get(key);
-    if (hit && hit.expires > this.now()) return hit.pending as Promise<CachedResponse<T> | null>;
-    const pending = load().then((raw) => {
-      if (raw === null) return null;
-      const value = schema.parse(raw);
-      const body = JSON.stringify(value);
-      return { value, body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
-    });
-    if (this.ttlMs > 0) {
-      if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-      this.entries.set(key, { expires: this.now() + this.ttlMs, pending });
-      pending.catch(() => this.entries.delete(key));
-    }
-    return pending;
+    return this.entries.get(key, () =>
+      load().then((raw) => {
+        if (raw === null) return null;
+        const value = schema.parse(raw);
+        const body = JSON.stringify(value);
+        return { value, body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+      }),
+    ) as Promise<CachedResponse<T> | null>;
   }
 
   clear() {

@@ -23,8 +23,9 @@ const modules = {
       const me = await fetchApi('/auth/me');
       const featured = await fetchApi('/courses/featured');
       const who = me.status === 200 ? me.body.name : 'anonymous';
+      globalThis.drawings = (globalThis.drawings ?? 0) + 1;
       return {
-        html: '<link rel="preload" as="image" href="/thumbnails/a.svg"/><main><h1>' + who + ' ($&amp;)</h1><p>' + url + ' ' + featured.status + ' ' + featured.body.length + '</p>' + 'x'.repeat(3000) + '</main>',
+        html: '<link rel="preload" as="image" href="/thumbnails/a.svg"/><main><h1>' + who + ' ($&amp;)</h1><p>' + url + ' ' + featured.status + ' ' + featured.body.length + '</p><p>drawing ' + globalThis.drawings + '</p>' + 'x'.repeat(3000) + '</main>',
         data: JSON.stringify([{ queryKey: ['auth', 'me'], data: me.body }]).replace(/</g, '\\\\u003c'),
       };
     }`,
@@ -86,6 +87,25 @@ describe('first paint of public pages', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.body).toBe(shell);
+  });
+});
+
+describe('first paint, cached for visitors without a session', () => {
+  const ctx = useTestApp({ env: { ...env('echo.js'), CATALOGUE_CACHE_SECONDS: '60' } });
+  const drawing = (body: string) => /drawing (\d+)/.exec(body)?.[1];
+
+  it('draws a page once for every anonymous visitor, and for each signed-in learner every time', async () => {
+    const headers = { 'accept-encoding': 'identity' };
+    const first = drawing((await ctx.app.inject({ url: '/about-us', headers })).body);
+    expect(first).toBeDefined();
+    expect(drawing((await ctx.app.inject({ url: '/about-us', headers })).body)).toBe(first);
+    expect(drawing((await ctx.app.inject({ url: '/terms-and-conditions', headers })).body)).not.toBe(first);
+
+    const { cookie } = await signInAs(ctx.database.db, { email: 'ravi@example.com', name: 'Ravi' });
+    const signedIn = (await ctx.app.inject({ url: '/about-us', headers: { ...headers, cookie } })).body;
+    expect(signedIn).toContain('<h1>Ravi');
+    expect(drawing(signedIn)).not.toBe(first);
+    expect(drawing((await ctx.app.inject({ url: '/about-us', headers })).body)).toBe(first);
   });
 });
 

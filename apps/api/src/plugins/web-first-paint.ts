@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { API_PREFIX } from '@kaushal/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { SingleFlightCache } from '../lib/single-flight-cache.ts';
+import { SESSION_COOKIE } from '../modules/auth/session.ts';
 import type { IndexHtmlRenderer } from './web.ts';
 
 /** What apps/web/src/server/render-first-paint.tsx exports (built to dist-ssr/ by the web build). */
@@ -25,7 +27,19 @@ const ROOT = '<div id="root"></div>';
  * exactly those of the browser's own requests. Any failure, a slow database or a missing build serves the
  * plain shell, which works as before: the first paint is an improvement, never a dependency.
  */
-export function createFirstPaintRenderer(modulePath: string, log: FastifyBaseLogger): IndexHtmlRenderer {
+export function createFirstPaintRenderer(
+  options: {
+    modulePath: string;
+    cacheMs: number;
+    /** Fills the page's head first (course meta tags); cached with the page. */
+    head?: IndexHtmlRenderer;
+  },
+  log: FastifyBaseLogger,
+): IndexHtmlRenderer {
+  const { modulePath, head = (_request, html) => html } = options;
+  // Visitors without a session all see the same page: drawn once per URL for as long as the catalogue is
+  // cached (CATALOGUE_CACHE_SECONDS), so a rush of visitors costs one render each few seconds, not one each.
+  const anonymousPages = new SingleFlightCache<string>(options.cacheMs, 500);
   let loading: Promise<FirstPaintModule | null> | undefined;
   const load = () => {
     loading ??= existsSync(modulePath)
@@ -40,26 +54,35 @@ export function createFirstPaintRenderer(modulePath: string, log: FastifyBaseLog
     return loading;
   };
 
-  return async (request, html) => {
-    if (!html.includes(ROOT)) return html;
-    const firstPaint = await load();
-    if (!firstPaint) return html;
+  /** The page with its first paint, or null when it has none (not a drawn page, or drawing failed). */
+  const draw = async (request: FastifyRequest, shell: string, firstPaint: FirstPaintModule): Promise<string | null> => {
     let timer: NodeJS.Timeout | undefined;
     try {
+      const html = await head(request, shell);
       const drawn = await Promise.race([
         firstPaint.renderFirstPaint(request.url, (path) => askApi(request, path)),
         new Promise<null>((resolve) => {
           timer = setTimeout(() => resolve(null), FIRST_PAINT_TIMEOUT_MS);
         }),
       ]);
-      if (!drawn) return html;
-      return withFirstPaint(html, drawn, firstPaint);
+      return drawn ? withFirstPaint(html, drawn, firstPaint) : null;
     } catch (error) {
       request.log.warn({ err: error }, 'first paint: drawing the page failed; the browser draws it');
-      return html;
+      return null;
     } finally {
       clearTimeout(timer);
     }
+  };
+
+  return async (request, shell) => {
+    const firstPaint = shell.includes(ROOT) ? await load() : null;
+    if (!firstPaint) return head(request, shell);
+    if (request.cookies[SESSION_COOKIE]) return (await draw(request, shell, firstPaint)) ?? head(request, shell);
+    // Only drawn pages are kept: a page without a first paint is cheap to ask again, and a failed one retries.
+    const notDrawn = Symbol('not drawn');
+    return anonymousPages
+      .get(request.url, async () => (await draw(request, shell, firstPaint)) ?? Promise.reject(notDrawn))
+      .catch(() => head(request, shell));
   };
 }
 

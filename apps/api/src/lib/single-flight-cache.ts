@@ -1,0 +1,29 @@
+/**
+ * A read-through cache of loads: each entry lives `ttlMs`; concurrent misses share one load (single flight);
+ * a failed load is not kept; past `maxEntries` the oldest entry goes. A TTL of 0 never caches.
+ */
+export class SingleFlightCache<T> {
+  private readonly entries = new Map<string, { expires: number; pending: Promise<T> }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 2000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(key: string, load: () => Promise<T>): Promise<T> {
+    const hit = this.entries.get(key);
+    if (hit && hit.expires > this.now()) return hit.pending;
+    const pending = load();
+    if (this.ttlMs > 0) {
+      if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+      this.entries.set(key, { expires: this.now() + this.ttlMs, pending });
+      pending.catch(() => this.entries.delete(key));
+    }
+    return pending;
+  }
+
+  clear() {
+    this.entries.clear();
+  }
+}
