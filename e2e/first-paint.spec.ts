@@ -84,6 +84,22 @@ test.describe('first paint without JavaScript', () => {
 });
 
 test.describe('first paint with JavaScript', () => {
+  test('a device that chose the light theme paints the drawn page light, before any of the app has loaded', async ({
+    page,
+  }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.goto('/about-us');
+    await page.evaluate(() => localStorage.setItem('kaushal.theme', 'light'));
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/courses', { waitUntil: 'domcontentloaded' });
+    await expect(page.locator('html')).toHaveClass('light');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('All courses');
+    expect(violations).toEqual([]);
+  });
+
   test('the app hydrates the drawn page without errors or refetching the session, then answers clicks', async ({
     page,
   }) => {

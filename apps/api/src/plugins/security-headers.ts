@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
@@ -13,8 +16,8 @@ const origin = (url: string) => new URL(url).origin;
  * payment provider's checkout (script, frames, API), YouTube embeds for lessons, avatars from the sign-in
  * providers, and the analytics and recording scripts only when their ids are configured.
  */
-export function contentSecurityPolicy(config: Config): Record<string, string[]> {
-  const scripts = ["'self'"];
+export function contentSecurityPolicy(config: Config, inlineScripts: string[] = []): Record<string, string[]> {
+  const scripts = ["'self'", ...inlineScripts];
   const connect = ["'self'"];
   const frames = ['https://www.youtube.com', 'https://www.youtube-nocookie.com'];
   if (config.razorpay) {
@@ -50,9 +53,21 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
   return directives;
 }
 
+/**
+ * 'sha256-…' sources for the inline scripts of a page (index.html sets the stored theme before the first
+ * paint with one): exactly those scripts may run, no other inline script.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, code = '']) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`,
+  );
+}
+
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+  const indexFile = path.join(config.webDistDir, 'index.html');
+  const inlineScripts = existsSync(indexFile) ? inlineScriptHashes(readFileSync(indexFile, 'utf8')) : [];
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config, inlineScripts) },
     strictTransportSecurity: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
     // The SPA and its assets may be hosted on another origin (WEB_ORIGIN); thumbnails and media are fetched cross-origin then.

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_ORIGIN, testConfig, useTestApp } from '../../test/app.ts';
@@ -6,7 +6,7 @@ import { testDatabase } from '../../test/db.ts';
 import { buildApp } from '../app.ts';
 import { loadSiteConfig } from '../content/load.ts';
 import { CONTACT_RATE_LIMIT } from '../modules/support/routes.ts';
-import { contentSecurityPolicy } from './security-headers.ts';
+import { contentSecurityPolicy, inlineScriptHashes } from './security-headers.ts';
 
 describe('security headers', () => {
   const ctx = useTestApp({ seed: false });
@@ -45,6 +45,17 @@ describe('security headers', () => {
     );
     expect(csp['script-src']).not.toContain('https://www.clarity.ms');
     expect(csp['upgrade-insecure-requests']).toEqual([]);
+  });
+});
+
+describe('inline scripts', () => {
+  it("allows exactly the page's own inline scripts, by hash, and no other", () => {
+    const hashes = inlineScriptHashes('<script>paint()</script><script type="module" src="/a.js"></script>');
+    // sha256("paint()"), base64
+    expect(hashes).toEqual([`'sha256-${createHash('sha256').update('paint()').digest('base64')}'`]);
+    const csp = contentSecurityPolicy(testConfig(), hashes);
+    expect(csp['script-src']).toEqual(["'self'", ...hashes]);
+    expect(csp['script-src']).not.toContain("'unsafe-inline'");
   });
 });
 

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyStoredTheme, applyTheme, readStoredTheme, resolveTheme, storeTheme, THEME_STORAGE_KEY } from './theme';
 
@@ -67,5 +69,37 @@ describe('theme', () => {
     expect(htmlClasses()).toEqual(['light']);
     localStorage.setItem(THEME_STORAGE_KEY, 'purple');
     expect(readStoredTheme()).toBe('dark');
+  });
+});
+
+describe("index.html's theme script (runs before the first paint, before the app)", () => {
+  const html = readFileSync(path.resolve(import.meta.dirname, '../../index.html'), 'utf8');
+  const code = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+  const run = () => new Function(code)();
+
+  beforeEach(() => {
+    localStorage.clear();
+    document.documentElement.className = 'dark';
+  });
+
+  it('paints what the app would apply for every stored theme', () => {
+    expect(code).toContain(`"${THEME_STORAGE_KEY}"`);
+    for (const [stored, prefersLight, expected] of [
+      [null, true, 'dark'],
+      ['dark', true, 'dark'],
+      ['light', false, 'light'],
+      ['auto', true, 'light'],
+      ['auto', false, 'dark'],
+      ['nonsense', true, 'dark'],
+    ] as const) {
+      fakeSystem(prefersLight);
+      document.documentElement.className = 'dark';
+      if (stored) localStorage.setItem(THEME_STORAGE_KEY, stored);
+      else localStorage.clear();
+      run();
+      expect(htmlClasses()).toEqual([expected]);
+      applyStoredTheme();
+      expect(htmlClasses()).toEqual([expected]);
+    }
   });
 });
