@@ -15,10 +15,12 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { batchOptionsFor } from './lib/batching.ts';
 import { createMetrics, type Metrics } from './lib/metrics.ts';
 import { type Clock, systemClock } from './lib/time.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { SessionLookup } from './modules/auth/session-lookup.ts';
 import { renderCourseMeta } from './modules/catalogue/course-meta.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
@@ -42,6 +44,8 @@ export interface AppDeps {
   site: SiteConfig;
   clock: Clock;
   metrics: Metrics;
+  /** Batches the session lookups of concurrent requests (one per app: its queue is the batch). */
+  sessionLookup: SessionLookup;
 }
 
 declare module 'fastify' {
@@ -91,7 +95,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
 
   const metrics = createMetrics(database.poolStats);
-  app.decorate('deps', { config, database, db: database.db, site, clock: options.clock ?? systemClock, metrics });
+  app.decorate('deps', {
+    config,
+    database,
+    db: database.db,
+    site,
+    clock: options.clock ?? systemClock,
+    metrics,
+    sessionLookup: new SessionLookup(database.db, batchOptionsFor(database)),
+  });
   app.addHook('onResponse', async (request, reply) => {
     metrics.observeRequest(
       request.method,

@@ -1,14 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { sessions } from '../../db/schema.ts';
 import { unauthorized } from '../../lib/errors.ts';
 
 export const SESSION_COOKIE = 'kaushal_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-/** Sliding expiry is refreshed at most this often, so reads do not turn into writes. */
-const REFRESH_AFTER_MS = 24 * 60 * 60 * 1000;
 
 export interface SessionUser {
   id: string;
@@ -32,43 +30,15 @@ export async function deleteSession(db: Db, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** The signed-in learner of this request, or null. Looked up once per request. */
-export async function findSessionUser(db: Db, token: string, now: Date): Promise<SessionUser | null> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-  const id = hashToken(token);
-  const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      avatarUrl: users.avatarUrl,
-      settings: users.settings,
-      expiresAt: sessions.expiresAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
-    .limit(1);
-  if (!row) return null;
-  if (row.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - REFRESH_AFTER_MS) {
-    await db
-      .update(sessions)
-      .set({ expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
-      .where(eq(sessions.id, id));
-  }
-  const { expiresAt: _expiresAt, ...user } = row;
-  return { ...user, sessionId: id };
-}
-
 const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
 
-/** The request's learner, or null when signed out. */
+/** The request's learner, or null when signed out. Looked up once per request. */
 export function currentUser(request: FastifyRequest): Promise<SessionUser | null> {
   let pending = cache.get(request);
   if (!pending) {
     const token = request.cookies[SESSION_COOKIE];
-    const { db, clock } = request.server.deps;
-    pending = token ? findSessionUser(db, token, clock()) : Promise.resolve(null);
+    const { sessionLookup, clock } = request.server.deps;
+    pending = token ? sessionLookup.find(token, clock()) : Promise.resolve(null);
     cache.set(request, pending);
   }
   return pending;

@@ -1,6 +1,7 @@
 import type { VideoEvent } from '@kaushal/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { type BatchOptions, startBatch } from '../../lib/batching.ts';
 import { forbidden } from '../../lib/errors.ts';
 
 export const SESSION_MISMATCH = 'These events name a video session that is not yours or not of this lesson.';
@@ -37,17 +38,19 @@ export class EventWriter {
   constructor(
     private readonly db: Db,
     private readonly onStored: (count: number) => void = () => {},
+    private readonly options: BatchOptions = {},
   ) {}
 
   write(userId: string, lessonId: string, events: readonly VideoEvent[], now: Date): Promise<number> {
     return new Promise((resolve, reject) => {
       this.queue.push({ userId, lessonId, events, now, resolve, reject });
-      if (!this.writing) void this.drain();
+      if (this.writing) return;
+      this.writing = true;
+      startBatch(this.options, () => this.drain());
     });
   }
 
   private async drain() {
-    this.writing = true;
     try {
       while (this.queue.length > 0) {
         const group: PendingBatch[] = [];

@@ -47,6 +47,21 @@ describe('EventWriter (group commit)', () => {
     expect(rows.map((r) => r.positionSec)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 
+  it('with startOnNextTurn (PGlite), writes the batches posted in one turn with one statement', async () => {
+    const learners = await Promise.all(Array.from({ length: 5 }, () => createLearner(ctx)));
+    const sessions = await Promise.all(learners.map((l) => sessionFor(l.id)));
+    const writer = new EventWriter(ctx.database.db, undefined, { startOnNextTurn: true });
+    const executeSpy = vi.spyOn(ctx.database.db, 'execute');
+    const results = await Promise.all(
+      learners.map((l, i) =>
+        writer.write(l.id, LESSON, [{ sessionId: sessions[i] ?? '', eventType: 'play', positionSec: i }], new Date()),
+      ),
+    );
+    expect(results).toEqual([1, 1, 1, 1, 1]);
+    expect(executeSpy).toHaveBeenCalledTimes(1);
+    expect(await ctx.database.db.select().from(videoEvents)).toHaveLength(5);
+  });
+
   it("refuses only the batch that names another learner's session; the others in the same statement are stored", async () => {
     const [alice, bob] = await Promise.all([createLearner(ctx), createLearner(ctx)]);
     const aliceSession = await sessionFor(alice?.id ?? '');

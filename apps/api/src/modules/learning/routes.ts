@@ -11,6 +11,7 @@ import {
 } from '@kaushal/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { batchOptionsFor } from '../../lib/batching.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { createLocalMediaStore } from '../../providers/media/local-media-store.ts';
 import { hashToken, requireUser, SESSION_COOKIE } from '../auth/session.ts';
@@ -37,8 +38,8 @@ const perLearner = (max: number) => ({
 
 /** Lessons, signed video, progress, watch events and the media they point to. */
 export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock, config, metrics } = app.deps;
-  const events = new EventWriter(db, metrics.eventsIngested);
+  const { db, database, clock, config, metrics } = app.deps;
+  const events = new EventWriter(db, metrics.eventsIngested, batchOptionsFor(database));
   const media = createLocalMediaStore({
     secret: config.mediaSigningSecret,
     basePath: `${API_PREFIX}${routes.media.replace('/*', '')}`,

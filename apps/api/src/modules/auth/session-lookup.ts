@@ -1,0 +1,145 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema.ts';
+import { type BatchOptions, startBatch } from '../../lib/batching.ts';
+import { isDatabaseUnavailable } from '../../lib/errors.ts';
+import { hashToken, SESSION_TTL_MS, type SessionUser } from './session.ts';
+
+/** Sliding expiry is refreshed at most this often, so reads do not turn into writes. */
+const REFRESH_AFTER_MS = 24 * 60 * 60 * 1000;
+/** 32 random bytes, base64url: anything else is not one of our tokens and costs no hashing or query. */
+const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
+/** At most this many sessions go into one query; a larger backlog is answered by several. */
+const MAX_SESSIONS_PER_QUERY = 500;
+
+interface PendingLookup {
+  id: string;
+  now: Date;
+  resolve: (user: SessionUser | null) => void;
+  reject: (error: unknown) => void;
+}
+
+type SessionRow = SessionUser & { expiresAt: Date };
+
+/**
+ * Finds the learner of a session token, batching concurrent lookups: those that arrive while a query is in
+ * flight are answered together by the next single query, so under load one SELECT serves many requests
+ * instead of one each. A lookup with nothing in flight is sent at once (no timer adds latency; PGlite:
+ * see BatchOptions).
+ *
+ * Nothing is cached: every lookup is answered by a query that started after the lookup arrived, so a
+ * session deleted (logout, account deletion) or expired before that is refused at once, on every process.
+ * Each lookup checks expiry against its own `now`.
+ */
+export class SessionLookup {
+  private queue: PendingLookup[] = [];
+  private querying = false;
+  private readonly select: ReturnType<typeof prepareSelect>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: BatchOptions = {},
+  ) {
+    this.select = prepareSelect(db);
+  }
+
+  /** The signed-in learner of this token at `now`, or null. */
+  find(token: string, now: Date): Promise<SessionUser | null> {
+    if (!TOKEN_FORMAT.test(token)) return Promise.resolve(null);
+    const id = hashToken(token);
+    return new Promise((resolve, reject) => {
+      this.queue.push({ id, now, resolve, reject });
+      if (this.querying) return;
+      this.querying = true;
+      startBatch(this.options, () => this.drain());
+    });
+  }
+
+  private async drain() {
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, MAX_SESSIONS_PER_QUERY);
+        let rows: SessionRow[];
+        try {
+          rows = await this.select.execute({ ids: arrayLiteral([...new Set(batch.map((p) => p.id))]) });
+        } catch (error) {
+          // Lookups that queued behind a query that found the database unavailable waited through the same
+          // outage; a query of their own would double their wait past the pool's timeouts. They fail with it.
+          const failed = isDatabaseUnavailable(error) ? [...batch, ...this.queue.splice(0)] : batch;
+          for (const pending of failed) pending.reject(error);
+          continue;
+        }
+        this.answer(batch, rows);
+      }
+    } finally {
+      this.querying = false;
+    }
+  }
+
+  private answer(batch: PendingLookup[], rows: SessionRow[]) {
+    const byId = new Map(rows.map((row) => [row.sessionId, row]));
+    // Sessions whose sliding expiry is due, with the latest `now` that asked for each.
+    const due = new Map<string, Date>();
+    const waiting: Array<{ pending: PendingLookup; user: SessionUser }> = [];
+    for (const pending of batch) {
+      const row = byId.get(pending.id);
+      if (!row || row.expiresAt.getTime() <= pending.now.getTime()) {
+        pending.resolve(null);
+        continue;
+      }
+      const { expiresAt, ...user } = row;
+      if (expiresAt.getTime() - pending.now.getTime() < SESSION_TTL_MS - REFRESH_AFTER_MS) {
+        const latest = due.get(pending.id);
+        if (!latest || latest.getTime() < pending.now.getTime()) due.set(pending.id, pending.now);
+        waiting.push({ pending, user: { ...user } });
+      } else {
+        pending.resolve({ ...user });
+      }
+    }
+    if (due.size === 0) return;
+    // Not awaited: the next batch need not wait for these (rare) writes; their requests do.
+    this.refresh(due).then(
+      () => {
+        for (const { pending, user } of waiting) pending.resolve(user);
+      },
+      (error: unknown) => {
+        for (const { pending } of waiting) pending.reject(error);
+      },
+    );
+  }
+
+  /** Slides each session's expiry to its `now` plus the TTL, never backwards (another process may be ahead). */
+  private async refresh(due: Map<string, Date>) {
+    const ids = [...due.keys()];
+    const expiries = [...due.values()].map((now) => `"${new Date(now.getTime() + SESSION_TTL_MS).toISOString()}"`);
+    await this.db.execute(sql`
+      update sessions as s set expires_at = v.expires_at
+      from unnest(${arrayLiteral(ids)}::text[], ${arrayLiteral(expiries)}::timestamptz[]) as v(id, expires_at)
+      where s.id = v.id and s.expires_at < v.expires_at
+    `);
+  }
+}
+
+/**
+ * One statement text whatever the batch size (the ids travel as one array), prepared once per connection on
+ * PostgreSQL. unnest() joined to the primary keys reads only the rows asked for.
+ */
+function prepareSelect(db: Db) {
+  return db
+    .select({
+      sessionId: sessions.id,
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      avatarUrl: users.avatarUrl,
+      settings: users.settings,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sql`unnest(${sql.placeholder('ids')}::text[]) as wanted(id)`)
+    .innerJoin(sessions, sql`${sessions.id} = wanted.id`)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .prepare('session_lookup');
+}
+
+/** A PostgreSQL array literal of values that need no escaping (hex hashes, quoted ISO timestamps). */
+const arrayLiteral = (values: readonly string[]) => `{${values.join(',')}}`;
