@@ -2,7 +2,7 @@ import type { VideoEvent } from '@kaushal/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type BatchOptions, startBatch } from '../../lib/batching.ts';
-import { forbidden } from '../../lib/errors.ts';
+import { forbidden, isDatabaseUnavailable } from '../../lib/errors.ts';
 
 export const SESSION_MISMATCH = 'These events name a video session that is not yours or not of this lesson.';
 
@@ -124,7 +124,11 @@ export class EventWriter {
       });
       this.onStored(stored);
     } catch (error) {
-      for (const batch of group) batch.reject(error);
+      // Batches queued behind a statement that found the database unavailable waited through the same outage;
+      // a statement of their own would double their wait past the pool's timeouts. They fail with it (the
+      // player keeps unacknowledged events and sends them again).
+      const failed = isDatabaseUnavailable(error) ? [...group, ...this.queue.splice(0)] : group;
+      for (const batch of failed) batch.reject(error);
     }
   }
 }

@@ -107,4 +107,21 @@ describe('EventWriter (group commit)', () => {
       writer.write(learner.id, LESSON, [{ sessionId: session, eventType: 'play', positionSec: 0 }], new Date()),
     ).resolves.toBe(1);
   });
+
+  it('fails the batches queued behind a statement that found the database unavailable, bounding their wait', async () => {
+    const learner = await createLearner(ctx);
+    const session = await sessionFor(learner.id);
+    const writer = new EventWriter(ctx.database.db);
+    const execute = vi.spyOn(ctx.database.db, 'execute');
+    // What the pg pool raises when the server stops answering within query_timeout.
+    execute.mockRejectedValueOnce(new Error('Query read timeout'));
+    const event = { sessionId: session, eventType: 'play' as const, positionSec: 0 };
+    const answers = await Promise.allSettled(
+      [0, 1, 2].map(() => writer.write(learner.id, LESSON, [event], new Date())),
+    );
+    // The first statement carried the first batch; the two queued behind it fail with it, not after a second wait.
+    expect(answers.map((a) => a.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(execute).toHaveBeenCalledTimes(1);
+    await expect(writer.write(learner.id, LESSON, [event], new Date())).resolves.toBe(1);
+  });
 });
