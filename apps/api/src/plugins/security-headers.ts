@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { Config } from '../config.ts';
 
 /** Third-party scripts the product loads when configured (see apps/web/src/lib/analytics.ts). */
@@ -63,14 +63,20 @@ export function inlineScriptHashes(html: string): string[] {
   );
 }
 
+/**
+ * helmet's headers on every response. The middleware is built once here: @fastify/helmet builds it again for
+ * every request (about 4 µs, 5 % of a catalogue read's CPU, measured with --cpu-prof), for options that never
+ * change while the process runs.
+ */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   const indexFile = path.join(config.webDistDir, 'index.html');
   const inlineScripts = existsSync(indexFile) ? inlineScriptHashes(readFileSync(indexFile, 'utf8')) : [];
-  await app.register(fastifyHelmet, {
+  const setHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config, inlineScripts) },
     strictTransportSecurity: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
     // The SPA and its assets may be hosted on another origin (WEB_ORIGIN); thumbnails and media are fetched cross-origin then.
     crossOriginResourcePolicy: { policy: config.webOrigin === config.publicUrl ? 'same-origin' : 'cross-origin' },
   });
+  app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, done));
 }
