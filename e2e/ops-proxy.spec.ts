@@ -120,7 +120,7 @@ http {
   test('serves the SPA with long-lived asset caching and proxies the API', async ({ request }) => {
     const html = await request.get(`${proxyUrl}/courses`);
     expect(html.status()).toBe(200);
-    expect(html.headers()['cache-control']).toBe('no-cache');
+    expect(html.headers()['cache-control']).toBe('private, no-cache');
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(await html.text())?.[1];
     expect(asset).toBeTruthy();
     const js = await request.get(`${proxyUrl}${asset}`);

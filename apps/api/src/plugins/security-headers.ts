@@ -78,5 +78,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     // The SPA and its assets may be hosted on another origin (WEB_ORIGIN); thumbnails and media are fetched cross-origin then.
     crossOriginResourcePolicy: { policy: config.webOrigin === config.publicUrl ? 'same-origin' : 'cross-origin' },
   });
-  app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, done));
+  app.addHook('onRequest', (request, reply, done) =>
+    setHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)),
+  );
 }
