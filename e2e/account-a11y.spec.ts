@@ -1,14 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/a11y.ts';
 import { signIn } from './support/auth.ts';
-
-async function expectNoViolations(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    what,
-  ).toEqual([]);
-}
 
 test('the dashboard, profile and settings have no axe violations, in the dark and the light theme', async ({
   page,
@@ -23,28 +15,28 @@ test('the dashboard, profile and settings have no axe violations, in the dark an
     await page.goto('/dashboard');
     await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
     await expect(page.getByRole('heading', { name: 'Python for AI Engineers' })).toBeVisible();
-    await expectNoViolations(page, `dashboard (${theme})`);
+    await expectNoAxeViolations(page, `dashboard (${theme})`);
 
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     await page.getByLabel('Full Name').fill('');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Name is required.')).toBeVisible();
-    await expectNoViolations(page, `profile in edit mode (${theme})`);
+    await expectNoAxeViolations(page, `profile in edit mode (${theme})`);
 
     await page.goto('/settings');
     await expect(page.getByRole('switch', { name: 'Email Notifications' })).toBeVisible();
-    await expectNoViolations(page, `settings (${theme})`);
+    await expectNoAxeViolations(page, `settings (${theme})`);
     await page.getByRole('button', { name: 'Delete Account' }).click();
     await expect(page.getByRole('alertdialog')).toBeVisible();
-    await expectNoViolations(page, `delete account dialog (${theme})`);
+    await expectNoAxeViolations(page, `delete account dialog (${theme})`);
     await page.keyboard.press('Escape');
   }
 
   await page.route('**/api/v1/dashboard', (route) => route.fulfill({ status: 500, body: '{"code":"internal_error"}' }));
   await page.goto('/dashboard');
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
-  await expectNoViolations(page, 'dashboard with sample data');
+  await expectNoAxeViolations(page, 'dashboard with sample data');
 });
 
 test('the dashboard, profile and settings do not scroll sideways at 375 px', async ({ page }) => {

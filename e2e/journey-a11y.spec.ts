@@ -1,15 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/a11y.ts';
 import { signIn } from './support/auth.ts';
 import { checkout, lessonButton, plans, player, sidePanel } from './support/course-page.ts';
-
-async function expectNoViolations(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    what,
-  ).toEqual([]);
-}
 
 const FREE = 'Loading and chunking documents';
 
@@ -29,27 +21,27 @@ test('the signed-in course page, the player, the completion popup and the checko
     await lessonButton(page, FREE).click();
     const lesson = player(page, FREE);
     await expect(lesson.locator('[data-status="playing"]')).toBeVisible();
-    await expectNoViolations(page, `player (${theme})`);
+    await expectNoAxeViolations(page, `player (${theme})`);
 
     await lesson.locator('video').evaluate((v: HTMLVideoElement) => {
       v.currentTime = v.duration - 1;
     });
     const popup = page.getByRole('dialog', { name: "You've finished the free lesson!" });
     await expect(popup).toBeVisible();
-    await expectNoViolations(page, `completion popup (${theme})`);
+    await expectNoAxeViolations(page, `completion popup (${theme})`);
 
     // Maybe later, then close the player: the page now shows the tiers and the pay button.
     await popup.getByRole('button', { name: 'Maybe later' }).click();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(plans(page)).toBeVisible();
-    await expectNoViolations(page, `course page with tiers (${theme})`);
+    await expectNoAxeViolations(page, `course page with tiers (${theme})`);
   }
 
   // The sandbox's checkout (its own light styles, whatever the theme) over the page.
   await sidePanel(page).getByRole('button', { name: 'Enroll Now' }).click();
   await expect(checkout(page)).toBeVisible();
-  await expectNoViolations(page, 'sandbox checkout');
+  await expectNoAxeViolations(page, 'sandbox checkout');
   await checkout(page).getByRole('button', { name: 'Close' }).click();
   await expect(checkout(page)).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/a11y.ts';
 
 /** Every public page, with something that shows it has finished loading its data. */
 const PAGES: ReadonlyArray<{ path: string; ready: (page: Page) => Promise<void> }> = [
@@ -42,13 +42,6 @@ const PAGES: ReadonlyArray<{ path: string; ready: (page: Page) => Promise<void> 
   },
   { path: '/no-such-page', ready: (page) => expect(page.getByText('Oops! Page not found')).toBeVisible() },
 ];
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual(
-    [],
-  );
-}
 
 test.describe('public pages are accessible', () => {
   for (const { path, ready } of PAGES) {

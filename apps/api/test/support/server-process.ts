@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+// The e2e suite's helper: one way to find a free port for every test that starts a process.
+import { freePort } from '../../../../e2e/support/product.ts';
 import { repoRoot } from '../../src/paths.ts';
 
 export interface ServerProcess {
@@ -9,19 +10,6 @@ export interface ServerProcess {
   exited: Promise<number | null>;
   /** Ends the process (SIGTERM, then SIGKILL after 10 s) if it still runs. */
   stop(): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /**
