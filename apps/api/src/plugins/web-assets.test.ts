@@ -1,9 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
+import { rememberingCompressor } from './web.ts';
 
 const dist = mkdtempSync(path.join(tmpdir(), 'kaushal-dist-'));
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
@@ -36,5 +37,17 @@ describe('serving the built SPA', () => {
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.headers['cache-control']).toBe('private, no-cache');
     expect((await ctx.app.inject('/api/v1/nothing-here')).json().code).toBe('not_found');
+  });
+});
+
+describe('compressing pages', () => {
+  it('compresses a page sent again once, and forgets the oldest past its memory', async () => {
+    const brotli = rememberingCompressor('br');
+    const page = `<p>${'a page kept for visitors '.repeat(200)}</p>`;
+    const first = brotli(page);
+    expect(brotli(`${page}`)).toBe(first);
+    expect(brotliDecompressSync(await first).toString()).toBe(page);
+    for (let i = 0; i < 64; i++) await brotli(`${page}${i}`);
+    expect(brotli(page)).not.toBe(first);
   });
 });

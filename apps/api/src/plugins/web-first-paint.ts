@@ -20,6 +20,8 @@ interface FirstPaintModule {
 export const FIRST_PAINT_TIMEOUT_MS = 1_000;
 
 const ROOT = '<div id="root"></div>';
+/** Rejects a cache load for a page without a first paint, so that it is not kept. */
+const NOT_DRAWN = Symbol('not drawn');
 
 /**
  * Draws public pages into index.html on the server (see docs/decisions/010), with the visitor's own data:
@@ -79,9 +81,8 @@ export function createFirstPaintRenderer(
     if (!firstPaint) return head(request, shell);
     if (request.cookies[SESSION_COOKIE]) return (await draw(request, shell, firstPaint)) ?? head(request, shell);
     // Only drawn pages are kept: a page without a first paint is cheap to ask again, and a failed one retries.
-    const notDrawn = Symbol('not drawn');
     return anonymousPages
-      .get(request.url, async () => (await draw(request, shell, firstPaint)) ?? Promise.reject(notDrawn))
+      .get(request.url, async () => (await draw(request, shell, firstPaint)) ?? Promise.reject(NOT_DRAWN))
       .catch(() => head(request, shell));
   };
 }

@@ -9,15 +9,38 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 /** Pages are drawn per request (first paint), so they are compressed per request: fast settings pay off. */
-const compress = {
+const compressors = {
   br: (html: string) => brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
   gzip: (html: string) => gzipAsync(html, { level: 6 }),
 };
+type Encoding = keyof typeof compressors;
+/** How many compressed pages are remembered per encoding. */
+const RECENT_PAGES = 64;
+
+/**
+ * Compresses with a memory of the last pages: a page kept for visitors without a session
+ * (plugins/web-first-paint.ts) is sent as the same text many times a second, and brotli costs about 0.5 ms
+ * for a 50 KB page. A learner's own page is new each time and simply passes through.
+ */
+export function rememberingCompressor(encoding: Encoding) {
+  const recent = new Map<string, Promise<Buffer>>();
+  return (html: string): Promise<Buffer> => {
+    let compressed = recent.get(html);
+    if (!compressed) {
+      compressed = compressors[encoding](html);
+      if (recent.size >= RECENT_PAGES) recent.delete(recent.keys().next().value as string);
+      recent.set(html, compressed);
+      compressed.catch(() => recent.delete(html));
+    }
+    return compressed;
+  };
+}
+
 /** Below this a page fits in the first round trip anyway. */
 const COMPRESS_MIN_BYTES = 1400;
 
 /** br or gzip when the request's Accept-Encoding allows it (a q=0 refuses), else null. */
-function chooseEncoding(header: string | string[] | undefined): keyof typeof compress | null {
+function chooseEncoding(header: string | string[] | undefined): Encoding | null {
   const accepted = new Set<string>();
   for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
     const [name = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
@@ -69,6 +92,7 @@ export async function registerWeb(
     });
   }
 
+  const compress = { br: rememberingCompressor('br'), gzip: rememberingCompressor('gzip') };
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!hasWeb) {
       return reply
