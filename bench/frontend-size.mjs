@@ -43,7 +43,7 @@ export function routeSizes() {
   const entry = closure(manifest, 'index.html');
   for (const started of manifest['index.html']?.dynamicImports ?? []) closure(manifest, started, entry);
   const entrySize = measure(entry);
-  const pages = Object.keys(manifest).filter((k) => /features\/.+-page\.tsx$/.test(k));
+  const pages = Object.keys(manifest).filter((k) => /(features|app\/routes)\/.+-page\.tsx$/.test(k));
   const routes = pages.map((key) => {
     const own = [...closure(manifest, key)].filter((f) => !entry.has(f));
     const size = measure(own);

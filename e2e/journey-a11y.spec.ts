@@ -39,7 +39,7 @@ test('the signed-in course page, the player, the completion popup and the checko
   }
 
   // The sandbox's checkout (its own light styles, whatever the theme) over the page.
-  await sidePanel(page).getByRole('button', { name: 'Enroll Now' }).click();
+  await sidePanel(page).getByRole('button', { name: 'Pay ₹999 · 7 days of access' }).click();
   await expect(checkout(page)).toBeVisible();
   await expectNoAxeViolations(page, 'sandbox checkout');
   await checkout(page).getByRole('button', { name: 'Close' }).click();

@@ -62,16 +62,15 @@ test('from a shared lesson link to a paid course: sign in, free lesson, completi
 
   const popup = page.getByRole('dialog', { name: "You've finished the free lesson!" });
   await expect(popup).toBeVisible();
-  // At most the first 2 of the course's 3 tiers, and the guarantee.
+  // The course's tiers (at most the first 2; it has 2), and the guarantee.
   const offers = popup.getByRole('list', { name: 'Upgrade options' }).getByRole('listitem');
   await expect(offers).toHaveCount(2);
   await expect(popup.getByRole('button', { name: /^Choose / })).toHaveText([
     'Choose Weekly Access',
-    'Choose Weekly Access + Mentor',
+    'Choose Lifetime Access',
   ]);
-  await expect(popup).not.toContainText('Lifetime Access');
   await expect(popup).toContainText('12-hour money-back guarantee');
-  await expect(popup).toContainText('₹1,799');
+  await expect(popup).toContainText('₹4,999');
 
   // The server recorded the finished free lesson, and the page behind the popup (hidden from assistive
   // technology while the modal is open) shows the tiers, weekly selected.
@@ -79,19 +78,19 @@ test('from a shared lesson link to a paid course: sign in, free lesson, completi
   await expect(page.locator('#course-side-panel input[type="radio"][value="rag-from-scratch-weekly"]')).toBeChecked();
 
   // Choosing a tier closes the player, selects that tier and opens the checkout for it.
-  await popup.getByRole('button', { name: 'Choose Weekly Access + Mentor' }).click();
+  await popup.getByRole('button', { name: 'Choose Lifetime Access' }).click();
   const pay = checkout(page);
   await expect(pay).toBeVisible();
-  await expect(pay).toContainText('₹1,799');
-  await expect(pay).toContainText('RAG from Scratch - Weekly Access + Mentor');
+  await expect(pay).toContainText('₹4,999');
+  await expect(pay).toContainText('RAG from Scratch - Lifetime Access');
   await expect(popup).toHaveCount(0);
   await expect(lesson).toHaveCount(0);
   await expect(page).toHaveURL(`/course/${COURSE}`);
-  await expect(plans(page).getByRole('radio', { name: /Weekly Access \+ Mentor/ })).toBeChecked();
+  await expect(plans(page).getByRole('radio', { name: /Lifetime Access/ })).toBeChecked();
 
   await pay.getByRole('button', { name: 'Pay' }).click();
   await expect(toastWith(page, 'Payment successful!')).toContainText('You have been enrolled in the course.');
-  await expect(sidePanel(page).getByTestId('enrollment-status')).toContainText('Active Access');
+  await expect(sidePanel(page).getByTestId('enrollment-status')).toContainText('Permanent Access');
   await expect(lessonRows(page).getByText('Locked')).toHaveCount(0);
 
   // A paid lesson plays now, and both neighbours are open.
@@ -104,5 +103,5 @@ test('from a shared lesson link to a paid course: sign in, free lesson, completi
   await paid.getByRole('button', { name: 'Next' }).click();
   await expect(player(page, 'Vector search with cosine similarity')).toBeVisible();
   await expect(page).toHaveURL(`/course/${COURSE}?lesson=rag-from-scratch-04`);
-  expect((await courseAccess(page, COURSE)).enrollmentStatus?.status).toBe('weekly');
+  expect((await courseAccess(page, COURSE)).enrollmentStatus?.status).toBe('permanent');
 });

@@ -49,7 +49,8 @@ test.describe('course page for an anonymous visitor', () => {
     const panel = sidePanel(page);
     await expect(panel.locator('img')).toHaveAttribute('src', '/thumbnails/rag-from-scratch.svg');
     await expect(panel.getByTestId('course-price')).toHaveText('Price: ₹4,999');
-    await expect(panel.getByRole('button', { name: 'Enroll Now' })).toBeVisible();
+    // Before the free lesson the tiers wait, and the button sells the course for good at its own price.
+    await expect(panel.getByRole('button', { name: 'Pay ₹4,999 · Lifetime access' })).toBeVisible();
     await expect(panel.getByRole('button', { name: 'Start Free Lesson' })).toBeVisible();
     await expect(panel.getByTestId('enrollment-status')).toContainText('Not enrolled yet');
     await expect(panel.getByText('12-hour money-back guarantee', { exact: true })).toBeVisible();
@@ -97,7 +98,7 @@ test.describe('course page for an anonymous visitor', () => {
     await expect(lifetime).not.toBeChecked();
 
     const weeklyCard = plans.locator('label').filter({ hasText: 'Weekly Access' });
-    await expect(weeklyCard).toContainText('Seven days of full access to every lesson');
+    await expect(weeklyCard).toContainText('Seven days of access to every video lesson in this course');
     await expect(weeklyCard.getByText('₹2,499', { exact: true })).toBeVisible();
     await expect(weeklyCard.locator('.line-through')).toHaveText('Original price ₹3,499');
     await expect(weeklyCard.getByText('29% off')).toBeVisible();

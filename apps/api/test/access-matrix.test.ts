@@ -7,6 +7,7 @@ import { SESSION_MISMATCH } from '../src/modules/learning/event-ingest.ts';
 import { ENROLLMENT_REQUIRED } from '../src/modules/learning/lesson-access.ts';
 import { EXPIRED_LINK, INVALID_LINK } from '../src/modules/learning/media-routes.ts';
 import { ORDER_NOT_FOUND } from '../src/modules/payments/orders.ts';
+import { BACKUP_TOKEN_REQUIRED } from '../src/modules/system/routes.ts';
 import { signMedia } from '../src/providers/media/media-signature.ts';
 import { createSandboxProvider } from '../src/providers/payments/sandbox.ts';
 import { TEST_ORIGIN, type TestContext, useTestApp } from './app.ts';
@@ -42,6 +43,7 @@ const MATRIX = `
   POST verify a payment of the order       | 401       | 200                     | 200                     | 200                     | 404 order_not_found
   GET payment status of the order          | 401       | 200                     | 200                     | 200                     | 404 order_not_found
   POST sandbox pay the order               | 401       | 200                     | 200                     | 200                     | 404 order_not_found
+  GET my orders                            | 401       | 200                     | 200                     | 200                     | -
   GET dashboard                            | 401       | 200                     | 200                     | 200                     | -
   GET my enrollments                       | 401       | 200                     | 200                     | 200                     | -
   GET my achievements                      | 401       | 200                     | 200                     | 200                     | -
@@ -50,6 +52,7 @@ const MATRIX = `
   GET my settings                          | 401       | 200                     | 200                     | 200                     | -
   PUT my settings                          | 401       | 200                     | 200                     | 200                     | -
   DELETE my account                        | 401       | 204                     | 204                     | 204                     | -
+  POST operator backup (everyone's data)   | 401 backup_token_required | 401 backup_token_required | 401 backup_token_required | 401 backup_token_required | -
 `;
 
 const COURSE = 'llm-evaluation';
@@ -70,6 +73,7 @@ const DETAILS: Record<string, string | RegExp> = {
   already_enrolled: 'You already have lifetime access to this course.',
   media_link_invalid: INVALID_LINK,
   media_link_expired: EXPIRED_LINK,
+  backup_token_required: BACKUP_TOKEN_REQUIRED,
 };
 
 const CALLERS = ['anonymous', 'not enrolled', 'enrolled', 'expired weekly', "another's resource"] as const;
@@ -245,6 +249,7 @@ const REQUESTS: Record<string, RequestFor> = {
   }),
   'GET payment status of the order': (caller) => ({ method: 'GET', url: `/api/v1/payments/status/${caller.orderId}` }),
   'POST sandbox pay the order': send('POST', '/api/v1/payments/sandbox/pay', (c) => ({ orderId: c.orderId })),
+  'GET my orders': getUrl('/api/v1/payments/orders'),
   'GET dashboard': getUrl('/api/v1/dashboard'),
   'GET my enrollments': getUrl('/api/v1/users/me/enrollments'),
   'GET my achievements': getUrl('/api/v1/users/me/achievements'),
@@ -253,6 +258,8 @@ const REQUESTS: Record<string, RequestFor> = {
   'GET my settings': getUrl('/api/v1/users/me/settings'),
   'PUT my settings': send('PUT', '/api/v1/users/me/settings', () => ({ theme: 'light' })),
   'DELETE my account': send('DELETE', '/api/v1/users/me'),
+  // A session is no operator's token: the snapshot holds every learner's data.
+  "POST operator backup (everyone's data)": send('POST', '/api/v1/operator/backup'),
 };
 
 /** What else an answer must show, beyond its status (checked for 2xx answers). */

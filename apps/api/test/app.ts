@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeEach } from 'vitest';
@@ -9,6 +11,19 @@ import { repoRoot } from '../src/paths.ts';
 import { resetDatabase, seedTestCatalogue, testDatabase } from './db.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3999';
+
+/** The least a production configuration needs (real-looking providers and secrets), for tests of production. */
+export const PRODUCTION_TEST_ENV = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://u@localhost/db',
+  GOOGLE_CLIENT_ID: 'g',
+  GOOGLE_CLIENT_SECRET: 'g',
+  GITHUB_CLIENT_ID: 'h',
+  GITHUB_CLIENT_SECRET: 'h',
+  RAZORPAY_KEY_ID: 'rzp_live_x',
+  RAZORPAY_KEY_SECRET: 'secret',
+  RAZORPAY_WEBHOOK_SECRET: 'whsecret-0123456789',
+};
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
@@ -58,7 +73,25 @@ export function useTestApp(options: { seed?: boolean; env?: Record<string, strin
     }
   });
   afterAll(async () => {
+    if (ctx.app) await recordAnsweredStatuses(ctx.app);
     await ctx.app?.close();
   });
   return ctx;
+}
+
+/** Where each test app leaves the statuses its routes answered, for `check-documented-statuses.ts`. */
+export const ANSWERED_STATUSES_DIR = path.join(repoRoot, 'test-results', 'api-statuses');
+
+/**
+ * Writes `method route status` of every answer this app gave, read from the product's own request counter
+ * (http_requests_total), so the statuses the whole suite saw can be compared with the OpenAPI document.
+ */
+async function recordAnsweredStatuses(app: FastifyInstance) {
+  const counter = app.deps.metrics.registry.getSingleMetric('http_requests_total');
+  if (!counter) return;
+  const seen = (await counter.get()).values
+    .map(({ labels }) => `${labels.method} ${labels.route} ${labels.status}`)
+    .filter((line) => !line.includes(' unmatched '));
+  mkdirSync(ANSWERED_STATUSES_DIR, { recursive: true });
+  writeFileSync(path.join(ANSWERED_STATUSES_DIR, `${process.pid}-${randomUUID()}.txt`), `${seen.join('\n')}\n`);
 }

@@ -1,7 +1,7 @@
 // The page's only script tag. It stays small: on a page the server drew (a public page with its first
 // paint), the app's code is fetched only after that page has painted, so on a slow connection the page's
 // HTML and CSS get the bandwidth first and the visitor reads sooner; the app then hydrates the page
-// (main.tsx). Every other page starts the app at once. See docs/decisions/010-first-paint.md.
+// (main.tsx). Every other page starts the app at once. See docs/decisions/011-server-first-paint.md.
 import { FIRST_PAINT_DATA_ID } from './app/first-paint/first-paint-data';
 import { applyStoredTheme } from './lib/theme';
 import './index.css';

@@ -52,7 +52,20 @@ export const courseSummarySchema = z.object({
 });
 export type CourseSummary = z.infer<typeof courseSummarySchema>;
 
-/** A course page: the summary plus lessons, tiers and the caller's access. */
+/** The caller's progress in one lesson of a course page: only lessons they have opened are listed. */
+export const lessonProgressSummarySchema = z.object({
+  lessonId: z.string(),
+  /** By the 90% rule (decision 002); never reverts. */
+  completed: z.boolean(),
+  /**
+   * Seconds really watched as a whole percent of the lesson, rounded down: a lesson shown at 90% or more is
+   * completed, and one not completed never shows 90%.
+   */
+  watchedPercent: z.number().int().min(0).max(100),
+});
+export type LessonProgressSummary = z.infer<typeof lessonProgressSummarySchema>;
+
+/** A course page: the summary plus lessons, tiers and the caller's access and progress. */
 export const courseDetailSchema = courseSummarySchema.extend({
   lessons: z.array(lessonSummarySchema),
   pricingTiers: z.array(pricingTierSchema),
@@ -60,6 +73,8 @@ export const courseDetailSchema = courseSummarySchema.extend({
   isEnrolled: z.boolean(),
   hasCompletedFreeLesson: z.boolean(),
   showPricing: z.boolean(),
+  /** The signed-in caller's own progress, in lesson order; empty for a visitor and before any lesson is opened. */
+  lessonProgress: z.array(lessonProgressSummarySchema),
 });
 export type CourseDetail = z.infer<typeof courseDetailSchema>;
 

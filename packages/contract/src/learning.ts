@@ -56,3 +56,10 @@ export type VideoEvent = z.infer<typeof videoEventSchema>;
 
 export const videoEventsBodySchema = z.array(videoEventSchema).min(1).max(MAX_EVENTS_PER_BATCH);
 export const videoEventsResponseSchema = z.object({ accepted: z.number().int() });
+
+/** A media path (`/media/<key>`) and its signature; checked by the media route, not by the schema. */
+export const mediaParamsSchema = z.object({ '*': z.string() });
+export const mediaQuerySchema = z.object({
+  exp: z.string().max(20).optional(),
+  sig: z.string().max(100).optional(),
+});

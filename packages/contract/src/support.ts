@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTACT_LIMITS } from './values.ts';
 
 export const contactCategorySchema = z.enum([
   'general',
@@ -19,23 +20,23 @@ const required = (field: string, max: number) =>
     .max(max, `${field} must be at most ${max} characters.`);
 
 export const contactMessageSchema = z.object({
-  name: required('Name', 100),
+  name: required('Name', CONTACT_LIMITS.name),
   email: z
     .string({ error: 'Email is required.' })
     .trim()
-    .max(254, 'Email must be at most 254 characters.')
+    .max(CONTACT_LIMITS.email, `Email must be at most ${CONTACT_LIMITS.email} characters.`)
     .pipe(z.email('Email must be a valid email address.')),
   phone: z
     .string()
     .trim()
-    .max(30, 'Phone must be at most 30 characters.')
+    .max(CONTACT_LIMITS.phone, `Phone must be at most ${CONTACT_LIMITS.phone} characters.`)
     .regex(/^[0-9+()\-.\s]*$/, 'Phone may contain only digits, spaces and + ( ) - .')
     .optional()
     .or(z.literal('').transform(() => undefined))
     .nullable(),
-  subject: required('Subject', 200),
+  subject: required('Subject', CONTACT_LIMITS.subject),
   category: contactCategorySchema,
-  message: required('Message', 5000),
+  message: required('Message', CONTACT_LIMITS.message),
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 

@@ -44,3 +44,6 @@ export const CONTACT_CATEGORIES = [
 ] as const;
 
 export const NAME_MAX_CHARACTERS = 80;
+
+/** The most characters each contact form field takes: the form's limits and the API's (support.ts). */
+export const CONTACT_LIMITS = { name: 100, email: 254, phone: 30, subject: 200, message: 5000 } as const;

@@ -1,24 +1,31 @@
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
+import { generateDemoMedia } from '../content/demo-media/catalogue.ts';
+import { courseThumbnailSvg } from '../content/demo-media/thumbnail.ts';
+import { findMediaTools, missingTools } from '../content/demo-media/tools.ts';
+import { ContentError, loadCatalogue } from '../content/load.ts';
 import { addMedia, MediaImportError } from '../content/media-import.ts';
 
 /**
- * `npm run media -- add FILE [--key KEY] [--force]`: puts a video (or a .vtt caption file) into the media
- * store and prints the key and, when ffprobe is installed, the duration to use in a lesson.
+ * `npm run media -- <command>`:
+ *   add FILE [--key KEY] [--force]  puts a video (or a .vtt caption file) into the media store and prints the
+ *                                   key and, when ffprobe is installed, the duration to use in a lesson
+ *   demo                            makes every narrated demo lesson missing from DATA_DIR/demo-media now
+ *                                   (the product does it in the background at start) and prints the time taken
+ *   thumbnails                      redraws content/thumbnails/<id>.svg of every course that uses one
  */
+const USAGE = 'usage: npm run media -- add FILE [--key KEY] [--force] | demo | thumbnails';
 const { positionals, values } = parseArgs({
   allowPositionals: true,
   options: { key: { type: 'string' }, force: { type: 'boolean', default: false } },
 });
 const [command, file] = positionals;
-if (command !== 'add' || !file) {
-  console.error('usage: npm run media -- add FILE [--key KEY] [--force]');
-  process.exit(2);
-}
 const config = loadConfig();
-const cwd = process.env.INIT_CWD ?? process.cwd();
-try {
+
+async function add(file: string) {
+  const cwd = process.env.INIT_CWD ?? process.cwd();
   const added = await addMedia(path.join(config.contentDir, 'media'), path.resolve(cwd, file), {
     key: values.key,
     force: values.force,
@@ -28,7 +35,54 @@ try {
   if (added.durationSeconds !== null) lesson.durationSeconds = added.durationSeconds;
   else if (!added.key.endsWith('.vtt')) console.log('ffprobe is not installed: measure the duration yourself.');
   console.log(`use it in a lesson: ${JSON.stringify(lesson)}`);
+}
+
+async function demo() {
+  const found = await findMediaTools();
+  if (!found.ok) {
+    console.error(`${missingTools(found.missing)}: sudo apt-get install -y ffmpeg espeak-ng`);
+    process.exitCode = 1;
+    return;
+  }
+  const { courses } = await loadCatalogue(config.contentDir);
+  let bytes = 0;
+  const summary = await generateDemoMedia({
+    courses,
+    cacheDir: config.demoMediaDir,
+    tools: found.tools,
+    onStart: (missing, total) => console.log(`${total} demo lessons, ${missing} to make in ${config.demoMediaDir}`),
+    onReady(job, manifest, made) {
+      bytes += manifest.bytes;
+      if (made)
+        console.log(`  ${job.lesson.id}: ${manifest.durationSeconds} s, ${(manifest.bytes / 1024).toFixed(0)} KB`);
+    },
+  });
+  console.log(
+    `made ${summary.generated} lessons in ${summary.seconds.toFixed(1)} s (${summary.cached} were ready); ` +
+      `${(bytes / 1024 / 1024).toFixed(1)} MB of video in all. The product plays them from its next start.`,
+  );
+}
+
+async function thumbnails() {
+  const { courses } = await loadCatalogue(config.contentDir);
+  let written = 0;
+  for (const course of courses) {
+    if (course.thumbnail !== `${course.id}.svg`) continue;
+    await writeFile(path.join(config.contentDir, 'thumbnails', course.thumbnail), courseThumbnailSvg(course));
+    written++;
+  }
+  console.log(`drew ${written} course thumbnails in ${path.join(config.contentDir, 'thumbnails')}`);
+}
+
+try {
+  if (command === 'add' && file) await add(file);
+  else if (command === 'demo' && !file) await demo();
+  else if (command === 'thumbnails' && !file) await thumbnails();
+  else {
+    console.error(USAGE);
+    process.exitCode = 2;
+  }
 } catch (error) {
-  console.error(error instanceof MediaImportError ? error.message : error);
+  console.error(error instanceof MediaImportError || error instanceof ContentError ? error.message : error);
   process.exitCode = 1;
 }

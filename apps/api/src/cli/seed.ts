@@ -1,4 +1,4 @@
-import { openConfiguredDatabase } from '../bootstrap.ts';
+import { openConfiguredDatabase, servedCatalogue } from '../bootstrap.ts';
 import { loadConfig } from '../config.ts';
 import { loadCatalogue } from '../content/load.ts';
 import { seedCatalogue } from '../content/seed.ts';
@@ -7,8 +7,8 @@ import { seedCatalogue } from '../content/seed.ts';
 const config = loadConfig();
 try {
   const catalogue = await loadCatalogue(config.contentDir);
-  const database = await openConfiguredDatabase(config);
-  const result = await seedCatalogue(database.db, catalogue.courses);
+  const database = await openConfiguredDatabase(config, 'seed');
+  const result = await seedCatalogue(database.db, servedCatalogue(config, catalogue.courses));
   await database.close();
   console.log(`Seeded ${result.courses} courses: ${result.written} rows written, ${result.removed} removed.`);
 } catch (error) {

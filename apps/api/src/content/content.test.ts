@@ -4,7 +4,7 @@ import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
-import { courses, enrollments, lessonProgress, lessons, users } from '../db/schema.ts';
+import { courses, enrollments, lessonProgress, lessons, pricingTiers, reviews, users } from '../db/schema.ts';
 import { repoRoot } from '../paths.ts';
 import { exportCatalogue, writeCourseFiles } from './export.ts';
 import { ContentError, loadCatalogue } from './load.ts';
@@ -138,5 +138,78 @@ describe('content import and export', () => {
       .from(lessons)
       .where(eq(lessons.courseId, 'rag-from-scratch'));
     expect(n).toBe(files.find((f) => f.id === 'rag-from-scratch')?.lessons.length);
+  });
+
+  it('removes the lessons, pricing tiers and reviews no longer listed, and updates only what changed', async () => {
+    const { courses: files } = await loadCatalogue(dir);
+    await seedCatalogue(ctx.database.db, files);
+    const edited = files.map((f) =>
+      f.id === 'rag-from-scratch'
+        ? {
+            ...f,
+            lessons: f.lessons.slice(0, -1),
+            pricingTiers: f.pricingTiers.slice(0, -1),
+            reviews: f.reviews.map((r, i) => (i === 0 ? { ...r, comment: 'Edited.' } : r)).slice(0, -1),
+          }
+        : f,
+    );
+    // The remaining positions are unchanged: the rows written are the edited review and the course, whose
+    // duration is its lessons' total (content/duration.ts), one lesson shorter now.
+    expect(await seedCatalogue(ctx.database.db, edited)).toMatchObject({ written: 2, removed: 3 });
+    const course = edited.find((f) => f.id === 'rag-from-scratch');
+    const [courseRow] = await ctx.database.db.select().from(courses).where(eq(courses.id, 'rag-from-scratch'));
+    expect(courseRow?.duration).toBe('11 minutes');
+    const childCount = async (table: typeof lessons | typeof pricingTiers | typeof reviews) => {
+      const [{ n } = { n: -1 }] = await ctx.database.db
+        .select({ n: count() })
+        .from(table)
+        .where(eq(table.courseId, 'rag-from-scratch'));
+      return n;
+    };
+    expect(await childCount(lessons)).toBe(course?.lessons.length);
+    expect(await childCount(pricingTiers)).toBe(course?.pricingTiers.length);
+    expect(await childCount(reviews)).toBe(course?.reviews.length);
+    const [edit] = await ctx.database.db
+      .select()
+      .from(reviews)
+      .where(eq(reviews.id, course?.reviews[0]?.id ?? ''));
+    expect(edit?.comment).toBe('Edited.');
+    expect(await seedCatalogue(ctx.database.db, edited)).toMatchObject({ written: 0, removed: 0 });
+  });
+
+  it('lets a watched lesson move to another course, and names every watched lesson dropped', async () => {
+    const { courses: files } = await loadCatalogue(dir);
+    await seedCatalogue(ctx.database.db, files);
+    const [user] = await ctx.database.db.insert(users).values({ email: 'c@example.com', name: 'C' }).returning();
+    const watch = (courseId: string, lessonId: string) =>
+      ctx.database.db.insert(lessonProgress).values({ userId: user?.id ?? '', lessonId, courseId, watchedSeconds: 30 });
+    const rag = files.find((f) => f.id === 'rag-from-scratch');
+    const python = files.find((f) => f.id === 'python-for-ai');
+    const moved = rag?.lessons.at(-1);
+    const droppedRag = rag?.lessons[0];
+    const droppedPython = python?.lessons[0];
+    if (!moved || !droppedRag || !droppedPython) throw new Error('the sample catalogue changed');
+    await watch('rag-from-scratch', moved.id);
+    await watch('rag-from-scratch', droppedRag.id);
+    await watch('python-for-ai', droppedPython.id);
+
+    const dropping = files.map((f) =>
+      f.id === 'rag-from-scratch' || f.id === 'python-for-ai' ? { ...f, lessons: f.lessons.slice(1) } : f,
+    );
+    const refused = await seedCatalogue(ctx.database.db, dropping).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ContentError);
+    expect((refused as ContentError).problems.sort()).toEqual([
+      `courses/python-for-ai.json: lessons: lesson '${droppedPython.id}' was removed but learners have progress on it; keep it in the file`,
+      `courses/rag-from-scratch.json: lessons: lesson '${droppedRag.id}' was removed but learners have progress on it; keep it in the file`,
+    ]);
+
+    const moving = files.map((f) => {
+      if (f.id === 'rag-from-scratch') return { ...f, lessons: f.lessons.slice(0, -1) };
+      if (f.id === 'vector-databases') return { ...f, lessons: [...f.lessons, moved] };
+      return f;
+    });
+    await seedCatalogue(ctx.database.db, moving);
+    const [row] = await ctx.database.db.select().from(lessons).where(eq(lessons.id, moved.id));
+    expect(row?.courseId).toBe('vector-databases');
   });
 });

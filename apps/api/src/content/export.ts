@@ -3,12 +3,18 @@ import path from 'node:path';
 import { asc } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { courses, lessons, pricingTiers, reviews } from '../db/schema.ts';
-import type { CourseFile } from './schema.ts';
+import { standInOf } from './demo-media/catalogue.ts';
+import { formatCourseDuration, lessonsTotalSeconds } from './duration.ts';
+import type { CourseFile, LessonFile } from './schema.ts';
 
 const rupees = (paise: number) => paise / 100;
 
-/** The catalogue in the database, in the shape of the content files (the inverse of seedCatalogue). */
-export async function exportCatalogue(db: Db): Promise<CourseFile[]> {
+/**
+ * The catalogue in the database, in the shape of the content files (the inverse of seedCatalogue). A demo
+ * lesson playing generated media (DATA_DIR/demo-media, `demoMediaDir`) is written with the stand-in video,
+ * length and captions its file had, so the files read as they did.
+ */
+export async function exportCatalogue(db: Db, options: { demoMediaDir?: string } = {}): Promise<CourseFile[]> {
   const [courseRows, lessonRows, tierRows, reviewRows] = await Promise.all([
     db.select().from(courses).orderBy(asc(courses.sortOrder), asc(courses.id)),
     db.select().from(lessons).orderBy(asc(lessons.courseId), asc(lessons.position)),
@@ -31,26 +37,36 @@ export async function exportCatalogue(db: Db): Promise<CourseFile[]> {
     price: rupees(c.pricePaise),
     thumbnail: c.thumbnail,
     instructor: c.instructor,
-    duration: c.duration,
+    // Only a duration set on purpose: the lessons' total is what the import derives anyway.
+    ...(c.duration !== formatCourseDuration(lessonsTotalSeconds({ lessons: lessonsOf.get(c.id) ?? [] }))
+      ? { duration: c.duration }
+      : {}),
     students: c.baseStudents,
     rating: c.rating,
     featured: c.featured,
     published: c.published,
     sortOrder: c.sortOrder,
-    lessons: (lessonsOf.get(c.id) ?? []).map((l) => ({
-      id: l.id,
-      title: l.title,
-      description: l.description,
-      isFree: l.isFree,
-      durationSeconds: l.durationSeconds,
-      video:
-        l.videoType === 'direct' && l.videoRef
-          ? { type: 'direct' as const, key: l.videoRef }
-          : l.videoType === 'youtube' && l.videoRef
-            ? { type: 'youtube' as const, url: l.videoRef }
-            : null,
-      captions: l.captions,
-    })),
+    lessons: (lessonsOf.get(c.id) ?? []).map((l): LessonFile => {
+      const standIn =
+        options.demoMediaDir && l.videoType === 'direct' && l.videoRef
+          ? standInOf(l.videoRef, options.demoMediaDir)
+          : null;
+      return {
+        id: l.id,
+        title: l.title,
+        description: l.description,
+        isFree: l.isFree,
+        durationSeconds: standIn?.durationSeconds ?? l.durationSeconds,
+        video: standIn
+          ? standIn.video
+          : l.videoType === 'direct' && l.videoRef
+            ? { type: 'direct' as const, key: l.videoRef }
+            : l.videoType === 'youtube' && l.videoRef
+              ? { type: 'youtube' as const, url: l.videoRef }
+              : null,
+        captions: standIn?.captions ?? l.captions,
+      };
+    }),
     pricingTiers: (tiersOf.get(c.id) ?? []).map((t) => ({
       id: t.id,
       title: t.title,

@@ -1,6 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type SiteConfig, siteConfigSchema } from '@kaushal/contract';
+import { durationWarnings } from './duration.ts';
 import { type CourseFile, courseFileSchema } from './schema.ts';
 
 export class ContentError extends Error {
@@ -13,6 +14,8 @@ export class ContentError extends Error {
 export interface Catalogue {
   site: SiteConfig;
   courses: CourseFile[];
+  /** Not wrong enough to refuse, worth a look (`file: field: message`): e.g. a duration its lessons contradict. */
+  warnings: string[];
 }
 
 export async function loadSiteConfig(contentDir: string): Promise<SiteConfig> {
@@ -55,7 +58,7 @@ export async function loadCatalogue(contentDir: string): Promise<Catalogue> {
   problems.push(...findDuplicateIds(courses));
   problems.push(...(await findMissingFiles(contentDir, courses)));
   if (problems.length > 0) throw new ContentError(problems);
-  return { site, courses };
+  return { site, courses, warnings: durationWarnings(courses) };
 }
 
 function findDuplicateIds(courses: CourseFile[]): string[] {

@@ -1,7 +1,8 @@
-import { and, eq, getTableName, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { courses, enrollments, lessonProgress, lessons, paymentOrders, pricingTiers, reviews } from '../db/schema.ts';
+import { courseDuration } from './duration.ts';
 import { ContentError } from './load.ts';
 import type { CourseFile } from './schema.ts';
 
@@ -40,231 +41,255 @@ function changedColumns(table: PgTable, columns: string[]) {
  * on them (then nothing is written and the problem is reported).
  */
 export async function seedCatalogue(db: Db, files: CourseFile[], options: SeedOptions = {}): Promise<SeedResult> {
-  let written = 0;
-  let removed = 0;
-  const unpublished: string[] = [];
+  const result: SeedResult = { courses: files.length, written: 0, removed: 0, unpublished: [] };
+  const add = (counts: { written?: number; removed?: number }) => {
+    result.written += counts.written ?? 0;
+    result.removed += counts.removed ?? 0;
+  };
   await db.transaction(async (tx) => {
-    await refuseToDropWatchedLessons(tx as unknown as Db, files);
+    const problems: string[] = [];
+    const lessonsInFiles = new Set(files.flatMap((f) => f.lessons.map((l) => l.id)));
     for (const course of files) {
-      const courseRow = {
-        id: course.id,
-        title: course.title,
-        description: course.description,
-        difficulty: course.difficulty,
-        pricePaise: toPaise(course.price),
-        thumbnail: course.thumbnail,
-        instructor: course.instructor,
-        duration: course.duration,
-        baseStudents: course.students,
-        rating: course.rating,
-        featured: course.featured,
-        published: course.published,
-        sortOrder: course.sortOrder,
-      };
-      const courseCols = [
-        'title',
-        'description',
-        'difficulty',
-        'price_paise',
-        'thumbnail',
-        'instructor',
-        'duration',
-        'base_students',
-        'rating',
-        'featured',
-        'published',
-        'sort_order',
-      ];
-      const c = await tx
-        .insert(courses)
-        .values(courseRow)
-        .onConflictDoUpdate({
-          target: courses.id,
-          set: { ...excludedSet(courseCols), updatedAt: sql`now()` },
-          setWhere: changedColumns(courses, courseCols),
-        })
-        .returning({ id: courses.id });
-      written += c.length;
-
-      const lessonRows = course.lessons.map((l, position) => ({
-        id: l.id,
-        courseId: course.id,
-        position,
-        title: l.title,
-        description: l.description,
-        isFree: l.isFree,
-        durationSeconds: l.durationSeconds,
-        videoType: l.video?.type ?? null,
-        videoRef: l.video ? (l.video.type === 'direct' ? l.video.key : l.video.url) : null,
-        captions: l.captions,
-      }));
-      const lessonCols = [
-        'course_id',
-        'position',
-        'title',
-        'description',
-        'is_free',
-        'duration_seconds',
-        'video_type',
-        'video_ref',
-        'captions',
-      ];
-      removed += (
-        await tx
-          .delete(lessons)
-          .where(
-            and(
-              eq(lessons.courseId, course.id),
-              notInArray(
-                lessons.id,
-                lessonRows.map((l) => l.id),
-              ),
+      add({
+        written: await upsertChanged(tx, courses, [courseRow(course)], COURSE_COLUMNS, { updatedAt: sql`now()` }),
+      });
+      const synced = [
+        await syncChildren(tx, {
+          table: lessons,
+          courseId: course.id,
+          rows: lessonRows(course),
+          columns: LESSON_COLUMNS,
+          // Only a lesson gone from every file counts: one listed in another course's file lives on there.
+          checkRemoval: (ids) =>
+            watchedLessons(
+              tx,
+              course.id,
+              ids.filter((id) => !lessonsInFiles.has(id)),
             ),
-          )
-          .returning({ id: lessons.id })
-      ).length;
-      written += (
-        await tx
-          .insert(lessons)
-          .values(lessonRows)
-          .onConflictDoUpdate({
-            target: lessons.id,
-            set: excludedSet(lessonCols),
-            setWhere: changedColumns(lessons, lessonCols),
-          })
-          .returning({ id: lessons.id })
-      ).length;
-
-      const tierRows = course.pricingTiers.map((t, position) => ({
-        id: t.id,
-        courseId: course.id,
-        position,
-        title: t.title,
-        description: t.description,
-        pricePaise: toPaise(t.price),
-        originalPricePaise: toPaise(t.originalPrice),
-        accessType: t.accessType,
-      }));
-      const tierCols = [
-        'course_id',
-        'position',
-        'title',
-        'description',
-        'price_paise',
-        'original_price_paise',
-        'access_type',
+        }),
+        await syncChildren(tx, {
+          table: pricingTiers,
+          courseId: course.id,
+          rows: tierRows(course),
+          columns: TIER_COLUMNS,
+        }),
+        await syncChildren(tx, {
+          table: reviews,
+          courseId: course.id,
+          rows: reviewRows(course),
+          columns: REVIEW_COLUMNS,
+        }),
       ];
-      removed += (
-        await tx
-          .delete(pricingTiers)
-          .where(
-            and(
-              eq(pricingTiers.courseId, course.id),
-              notInArray(pricingTiers.id, tierRows.length ? tierRows.map((t) => t.id) : ['']),
-            ),
-          )
-          .returning({ id: pricingTiers.id })
-      ).length;
-      if (tierRows.length > 0) {
-        written += (
-          await tx
-            .insert(pricingTiers)
-            .values(tierRows)
-            .onConflictDoUpdate({
-              target: pricingTiers.id,
-              set: excludedSet(tierCols),
-              setWhere: changedColumns(pricingTiers, tierCols),
-            })
-            .returning({ id: pricingTiers.id })
-        ).length;
-      }
-
-      const reviewRows = course.reviews.map((r) => ({
-        id: r.id,
-        courseId: course.id,
-        author: r.author,
-        rating: r.rating,
-        comment: r.comment,
-        createdAt: new Date(`${r.createdAt}T00:00:00Z`),
-      }));
-      const reviewCols = ['course_id', 'author', 'rating', 'comment', 'created_at'];
-      removed += (
-        await tx
-          .delete(reviews)
-          .where(
-            and(
-              eq(reviews.courseId, course.id),
-              notInArray(reviews.id, reviewRows.length ? reviewRows.map((r) => r.id) : ['']),
-            ),
-          )
-          .returning({ id: reviews.id })
-      ).length;
-      if (reviewRows.length > 0) {
-        written += (
-          await tx
-            .insert(reviews)
-            .values(reviewRows)
-            .onConflictDoUpdate({
-              target: reviews.id,
-              set: excludedSet(reviewCols),
-              setWhere: changedColumns(reviews, reviewCols),
-            })
-            .returning({ id: reviews.id })
-        ).length;
+      for (const s of synced) {
+        add(s);
+        problems.push(...s.problems);
       }
     }
+    // Thrown inside the transaction, so nothing written above is kept.
+    if (problems.length > 0) throw new ContentError(problems);
     if (options.removeMissing) {
-      const keep = files.map((f) => f.id);
-      const missing = await tx
-        .select({ id: courses.id, published: courses.published })
-        .from(courses)
-        .where(keep.length ? notInArray(courses.id, keep) : undefined);
-      for (const course of missing) {
-        const [held] = await tx
-          .select({ id: enrollments.id })
-          .from(enrollments)
-          .where(eq(enrollments.courseId, course.id))
-          .limit(1);
-        const [paid] = await tx
-          .select({ id: paymentOrders.id })
-          .from(paymentOrders)
-          .where(eq(paymentOrders.courseId, course.id))
-          .limit(1);
-        if (held || paid) {
-          if (course.published) {
-            await tx.update(courses).set({ published: false, updatedAt: sql`now()` }).where(eq(courses.id, course.id));
-            unpublished.push(course.id);
-          }
-        } else {
-          await tx.delete(courses).where(eq(courses.id, course.id));
-          removed++;
-        }
-      }
+      const missing = await removeMissingCourses(
+        tx,
+        files.map((f) => f.id),
+      );
+      add(missing);
+      result.unpublished.push(...missing.unpublished);
     }
   });
-  return { courses: files.length, written, removed, unpublished };
+  return result;
+}
+
+const COURSE_COLUMNS = [
+  'title',
+  'description',
+  'difficulty',
+  'price_paise',
+  'thumbnail',
+  'instructor',
+  'duration',
+  'base_students',
+  'rating',
+  'featured',
+  'published',
+  'sort_order',
+];
+const LESSON_COLUMNS = [
+  'course_id',
+  'position',
+  'title',
+  'description',
+  'is_free',
+  'duration_seconds',
+  'video_type',
+  'video_ref',
+  'captions',
+];
+const TIER_COLUMNS = [
+  'course_id',
+  'position',
+  'title',
+  'description',
+  'price_paise',
+  'original_price_paise',
+  'access_type',
+];
+const REVIEW_COLUMNS = ['course_id', 'author', 'rating', 'comment', 'created_at'];
+
+const courseRow = (course: CourseFile): typeof courses.$inferInsert => ({
+  id: course.id,
+  title: course.title,
+  description: course.description,
+  difficulty: course.difficulty,
+  pricePaise: toPaise(course.price),
+  thumbnail: course.thumbnail,
+  instructor: course.instructor,
+  duration: courseDuration(course),
+  baseStudents: course.students,
+  rating: course.rating,
+  featured: course.featured,
+  published: course.published,
+  sortOrder: course.sortOrder,
+});
+
+const lessonRows = (course: CourseFile): Array<typeof lessons.$inferInsert> =>
+  course.lessons.map((l, position) => ({
+    id: l.id,
+    courseId: course.id,
+    position,
+    title: l.title,
+    description: l.description,
+    isFree: l.isFree,
+    durationSeconds: l.durationSeconds,
+    videoType: l.video?.type ?? null,
+    videoRef: l.video ? (l.video.type === 'direct' ? l.video.key : l.video.url) : null,
+    captions: l.captions,
+  }));
+
+const tierRows = (course: CourseFile): Array<typeof pricingTiers.$inferInsert> =>
+  course.pricingTiers.map((t, position) => ({
+    id: t.id,
+    courseId: course.id,
+    position,
+    title: t.title,
+    description: t.description,
+    pricePaise: toPaise(t.price),
+    originalPricePaise: toPaise(t.originalPrice),
+    accessType: t.accessType,
+  }));
+
+const reviewRows = (course: CourseFile): Array<typeof reviews.$inferInsert> =>
+  course.reviews.map((r) => ({
+    id: r.id,
+    courseId: course.id,
+    author: r.author,
+    rating: r.rating,
+    comment: r.comment,
+    createdAt: new Date(`${r.createdAt}T00:00:00Z`),
+  }));
+
+/** Inserts the rows, updating the listed columns of existing ones where they differ; returns rows written. */
+async function upsertChanged<T extends typeof courses | ChildTable>(
+  tx: Tx,
+  table: T,
+  rows: Array<T['$inferInsert']>,
+  columns: string[],
+  alsoSet: Record<string, SQL> = {},
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const written = await tx
+    .insert(table as PgTable)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: table.id,
+      set: { ...excludedSet(columns), ...alsoSet },
+      setWhere: changedColumns(table, columns),
+    })
+    .returning({ id: table.id });
+  return written.length;
+}
+
+type ChildTable = typeof lessons | typeof pricingTiers | typeof reviews;
+
+interface ChildSync<T extends ChildTable> {
+  table: T;
+  courseId: string;
+  /** Every child the course has now, in the files' order. */
+  rows: Array<T['$inferInsert'] & { id: string }>;
+  /** Columns (SQL names) an update may change. */
+  columns: string[];
+  /** Problems with removing these children (stored but no longer listed); any problem blocks the seed. */
+  checkRemoval?(ids: string[]): Promise<string[]>;
+}
+
+/**
+ * Makes a course's children (lessons, pricing tiers or reviews) exactly the listed rows: removes the ones no
+ * longer listed, then upserts the rest. When `checkRemoval` reports problems these children are left as they
+ * are and the problems are returned, for the caller to throw (rolling back the whole seed).
+ */
+async function syncChildren<T extends ChildTable>(tx: Tx, sync: ChildSync<T>) {
+  const { table, courseId, rows, columns } = sync;
+  const ids = rows.map((r) => r.id);
+  const stale = and(eq(table.courseId, courseId), notInArray(table.id, ids.length > 0 ? ids : ['']));
+  if (sync.checkRemoval) {
+    const staleRows = await tx
+      .select({ id: table.id })
+      .from(table as PgTable)
+      .where(stale);
+    const problems = staleRows.length > 0 ? await sync.checkRemoval(staleRows.map((r) => r.id)) : [];
+    if (problems.length > 0) return { written: 0, removed: 0, problems };
+  }
+  const removed = await tx.delete(table).where(stale).returning({ id: table.id });
+  const written = await upsertChanged(tx, table, rows, columns);
+  return { written, removed: removed.length, problems: [] as string[] };
 }
 
 /** A lesson that learners have progress on may not disappear from its file: their history would go with it. */
-async function refuseToDropWatchedLessons(db: Db, files: CourseFile[]) {
-  if (files.length === 0) return;
-  const inFiles = new Set(files.flatMap((f) => f.lessons.map((l) => l.id)));
-  const watched = await db
-    .selectDistinct({ lessonId: lessonProgress.lessonId, courseId: lessonProgress.courseId })
+async function watchedLessons(tx: Tx, courseId: string, lessonIds: string[]): Promise<string[]> {
+  if (lessonIds.length === 0) return [];
+  const watched = await tx
+    .selectDistinct({ lessonId: lessonProgress.lessonId })
     .from(lessonProgress)
-    .where(
-      inArray(
-        lessonProgress.courseId,
-        files.map((f) => f.id),
-      ),
-    );
-  const problems = watched
-    .filter((w) => !inFiles.has(w.lessonId))
-    .map(
-      (w) =>
-        `courses/${w.courseId}.json: lessons: lesson '${w.lessonId}' was removed but learners have progress on it; keep it in the file`,
-    );
-  if (problems.length > 0) throw new ContentError(problems);
+    .where(inArray(lessonProgress.lessonId, lessonIds))
+    .orderBy(lessonProgress.lessonId);
+  return watched.map(
+    (w) =>
+      `courses/${courseId}.json: lessons: lesson '${w.lessonId}' was removed but learners have progress on it; keep it in the file`,
+  );
+}
+
+/**
+ * Removes the courses no longer in the files (`keep` lists those that are). A course with enrollments or
+ * payments is unpublished instead, so no learner loses access or history.
+ */
+async function removeMissingCourses(tx: Tx, keep: string[]) {
+  let removed = 0;
+  const unpublished: string[] = [];
+  const missing = await tx
+    .select({ id: courses.id, published: courses.published })
+    .from(courses)
+    .where(keep.length ? notInArray(courses.id, keep) : undefined);
+  for (const course of missing) {
+    const [held] = await tx
+      .select({ id: enrollments.id })
+      .from(enrollments)
+      .where(eq(enrollments.courseId, course.id))
+      .limit(1);
+    const [paid] = await tx
+      .select({ id: paymentOrders.id })
+      .from(paymentOrders)
+      .where(eq(paymentOrders.courseId, course.id))
+      .limit(1);
+    if (held || paid) {
+      if (course.published) {
+        await tx.update(courses).set({ published: false, updatedAt: sql`now()` }).where(eq(courses.id, course.id));
+        unpublished.push(course.id);
+      }
+    } else {
+      await tx.delete(courses).where(eq(courses.id, course.id));
+      removed++;
+    }
+  }
+  return { removed, unpublished };
 }
 
 /** `set` clause taking every listed column from the proposed row. */

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../paths.ts';
+import { snapshotPglite } from './pglite-backup.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -22,6 +23,11 @@ export interface Database {
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PGlite only: the data folder as an uncompressed tar, taken between two transactions (see pglite-backup.ts).
+   * PostgreSQL is backed up with pg_dump instead.
+   */
+  snapshot?: () => Promise<Uint8Array>;
   /** Connection pool figures for the metrics (PostgreSQL only). */
   poolStats?: () => { total: number; idle: number; waiting: number };
 }
@@ -51,6 +57,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     close: async () => {
       if (!options.pglite) await client.close();
     },
+    snapshot: () => snapshotPglite(client),
   };
 }
 

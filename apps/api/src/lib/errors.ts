@@ -12,7 +12,8 @@ export class AppError extends Error {
 }
 
 export const badRequest = (detail: string, code = 'bad_request') => new AppError(400, code, detail);
-export const unauthorized = (detail = 'Please sign in to continue.') => new AppError(401, 'unauthorized', detail);
+export const unauthorized = (detail = 'Please sign in to continue.', code = 'unauthorized') =>
+  new AppError(401, code, detail);
 export const forbidden = (detail: string, code = 'forbidden') => new AppError(403, code, detail);
 export const notFound = (detail: string, code = 'not_found') => new AppError(404, code, detail);
 export const conflict = (detail: string, code = 'conflict') => new AppError(409, code, detail);
@@ -27,6 +28,17 @@ export function pgErrorCode(error: unknown): string | undefined {
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/**
+ * True when reading the request failed because the client went away (or was cut off by the request timeout)
+ * before its body was complete: the request stream's own error (Node's `Error('aborted')`, code ECONNRESET).
+ * Its code is also a database connection's, so this is asked first: the client is gone, the database is fine.
+ */
+export function isClientAbort(error: unknown, request: { errored?: unknown }): boolean {
+  if (!(error instanceof Error)) return false;
+  if (request.errored === error) return true;
+  return error.message === 'aborted' && (error as { code?: unknown }).code === 'ECONNRESET';
 }
 
 const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);

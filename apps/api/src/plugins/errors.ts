@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, isDatabaseUnavailable } from '../lib/errors.ts';
+import { AppError, isClientAbort, isDatabaseUnavailable } from '../lib/errors.ts';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -32,6 +32,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.warn({ code: error.code }, error.message);
       return reply.code(error.status).send({ detail: error.detail, code: error.code });
+    }
+    if (isClientAbort(error, request.raw)) {
+      // Nobody is left to answer; nothing is wrong on our side (its ECONNRESET is not the database's).
+      request.log.info({ code: error.code }, 'the client closed the connection before its request was complete');
+      return reply.code(400).send({ detail: 'The request was not received completely.', code: 'request_aborted' });
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       const issues = (error.validation ?? []) as ValidationIssue[];

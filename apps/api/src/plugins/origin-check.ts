@@ -1,10 +1,10 @@
-import { API_PREFIX, routes } from '@kaushal/contract';
+import { API_PREFIX, endpoints } from '@kaushal/contract';
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../lib/errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Verified by their own signatures, not by the browser's Origin. */
-const EXEMPT = new Set([`${API_PREFIX}${routes.paymentWebhook}`]);
+const EXEMPT = new Set([`${API_PREFIX}${endpoints.paymentWebhook.path}`]);
 
 /**
  * CSRF defence in depth beside SameSite cookies: a state-changing request that names an Origin must name

@@ -9,6 +9,9 @@ import type { Config } from '../config.ts';
 export const ANALYTICS_ORIGINS = ['https://www.googletagmanager.com', 'https://www.google-analytics.com'];
 export const SESSION_RECORDING_ORIGINS = ['https://www.clarity.ms', 'https://*.clarity.ms'];
 
+/** Razorpay's checkout runs in frames from these origins (and its script from RAZORPAY_CHECKOUT_URL's). */
+export const RAZORPAY_FRAME_ORIGINS = ['https://api.razorpay.com', 'https://checkout.razorpay.com'];
+
 const origin = (url: string) => new URL(url).origin;
 
 /**
@@ -22,7 +25,7 @@ export function contentSecurityPolicy(config: Config, inlineScripts: string[] = 
   const frames = ['https://www.youtube.com', 'https://www.youtube-nocookie.com'];
   if (config.razorpay) {
     scripts.push(origin(config.razorpay.checkoutUrl));
-    frames.push('https://api.razorpay.com', 'https://checkout.razorpay.com');
+    frames.push(...RAZORPAY_FRAME_ORIGINS);
     connect.push('https://api.razorpay.com', 'https://lumberjack.razorpay.com');
   }
   if (config.analyticsId) {
@@ -54,6 +57,16 @@ export function contentSecurityPolicy(config: Config, inlineScripts: string[] = 
 }
 
 /**
+ * Browser features the product never uses are switched off for it and for every frame it embeds (YouTube,
+ * Razorpay). Payment (the Payment Request API, which Razorpay's checkout may use for wallets) stays with the page
+ * itself, where the payment sandbox runs, and Razorpay's checkout frames when Razorpay is configured.
+ */
+export function permissionsPolicy(config: Config): string {
+  const payment = ['self', ...(config.razorpay ? RAZORPAY_FRAME_ORIGINS.map((o) => `"${o}"`) : [])];
+  return `camera=(), microphone=(), geolocation=(), payment=(${payment.join(' ')})`;
+}
+
+/**
  * 'sha256-…' sources for the inline scripts of a page (index.html sets the stored theme before the first
  * paint with one): exactly those scripts may run, no other inline script.
  */
@@ -77,8 +90,12 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     crossOriginEmbedderPolicy: false,
     // The SPA and its assets may be hosted on another origin (WEB_ORIGIN); thumbnails and media are fetched cross-origin then.
     crossOriginResourcePolicy: { policy: config.webOrigin === config.publicUrl ? 'same-origin' : 'cross-origin' },
+    // DENY, as the CSP's frame-ancestors 'none' says, for browsers that read only this header.
+    xFrameOptions: { action: 'deny' },
   });
-  app.addHook('onRequest', (request, reply, done) =>
-    setHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)),
-  );
+  const permissions = permissionsPolicy(config);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.raw.setHeader('permissions-policy', permissions);
+    setHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
+  });
 }

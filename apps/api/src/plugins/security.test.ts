@@ -1,12 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TEST_ORIGIN, testConfig, useTestApp } from '../../test/app.ts';
+import { PRODUCTION_TEST_ENV, TEST_ORIGIN, testConfig, useTestApp } from '../../test/app.ts';
 import { testDatabase } from '../../test/db.ts';
 import { buildApp } from '../app.ts';
 import { loadSiteConfig } from '../content/load.ts';
 import { CONTACT_RATE_LIMIT } from '../modules/support/routes.ts';
-import { contentSecurityPolicy, inlineScriptHashes } from './security-headers.ts';
+import { contentSecurityPolicy, inlineScriptHashes, permissionsPolicy } from './security-headers.ts';
 
 describe('security headers', () => {
   const ctx = useTestApp({ seed: false });
@@ -28,15 +28,7 @@ describe('security headers', () => {
 
   it('adds the payment provider and analytics origins only when they are configured, and HSTS in production', () => {
     const production = testConfig({
-      NODE_ENV: 'production',
-      DATABASE_URL: 'postgres://u@localhost/db',
-      GOOGLE_CLIENT_ID: 'g',
-      GOOGLE_CLIENT_SECRET: 'g',
-      GITHUB_CLIENT_ID: 'h',
-      GITHUB_CLIENT_SECRET: 'h',
-      RAZORPAY_KEY_ID: 'rzp_live_x',
-      RAZORPAY_KEY_SECRET: 'secret',
-      RAZORPAY_WEBHOOK_SECRET: 'whsecret',
+      ...PRODUCTION_TEST_ENV,
       ANALYTICS_ID: 'G-TEST',
     });
     const csp = contentSecurityPolicy(production);
@@ -45,6 +37,65 @@ describe('security headers', () => {
     );
     expect(csp['script-src']).not.toContain('https://www.clarity.ms');
     expect(csp['upgrade-insecure-requests']).toEqual([]);
+  });
+
+  it('refuses to be framed with X-Frame-Options DENY, agreeing with frame-ancestors', async () => {
+    const res = await ctx.app.inject('/api/v1/health');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+  });
+
+  it('sends a Permissions-Policy: no camera, microphone or geolocation; payment for the page itself only', async () => {
+    for (const url of ['/api/v1/health', '/courses', '/api/v1/nothing-here']) {
+      const res = await ctx.app.inject(url);
+      expect(res.headers['permissions-policy'], url).toBe('camera=(), microphone=(), geolocation=(), payment=(self)');
+    }
+  });
+
+  it('allows payment to Razorpay’s checkout frames as well when Razorpay is configured', () => {
+    const config = testConfig({ RAZORPAY_KEY_ID: 'rzp_test_x', RAZORPAY_KEY_SECRET: 'k' });
+    expect(permissionsPolicy(config)).toBe(
+      'camera=(), microphone=(), geolocation=(), payment=(self "https://api.razorpay.com" "https://checkout.razorpay.com")',
+    );
+    // The same origins the Content-Security-Policy lets the page frame.
+    for (const origin of ['https://api.razorpay.com', 'https://checkout.razorpay.com']) {
+      expect(contentSecurityPolicy(config)['frame-src']).toContain(origin);
+    }
+  });
+});
+
+describe('/api/docs (API_DOCS)', () => {
+  const apps: FastifyInstance[] = [];
+  afterAll(async () => {
+    await Promise.all(apps.map((a) => a.close()));
+  });
+  const appWith = async (env: Record<string, string>) => {
+    const config = testConfig(env);
+    const app = await buildApp({
+      config,
+      database: await testDatabase(),
+      site: await loadSiteConfig(config.contentDir),
+      logger: false,
+    });
+    apps.push(app);
+    return app;
+  };
+
+  it('serves the API documentation when on (the default outside production)', async () => {
+    const app = await appWith({});
+    expect((await app.inject('/api/docs/json')).statusCode).toBe(200);
+    const page = await app.inject('/api/docs');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+  });
+
+  it('answers 404 on every docs path when off (the default in production)', async () => {
+    const app = await appWith({ API_DOCS: 'false' });
+    for (const url of ['/api/docs', '/api/docs/', '/api/docs/json', '/api/docs/yaml', '/api/docs/static/index.html']) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'not_found' });
+    }
   });
 });
 

@@ -12,13 +12,13 @@ import { FIRST_PAINT_TIMEOUT_MS, withFirstPaint } from './web-first-paint.ts';
 const root = mkdtempSync(path.join(tmpdir(), 'kaushal-first-paint-'));
 const dist = path.join(root, 'dist');
 mkdirSync(dist);
-const shell = `<!doctype html><html><head><title>t</title></head><body><div id="root"></div><script type="module" src="/assets/boot.js"></script></body></html>`;
+const shell = `<!doctype html><html><head><title>t</title><meta name="description" content="default" /><!--app-head--></head><body><div id="root"></div><script type="module" src="/assets/boot.js"></script></body></html>`;
 writeFileSync(path.join(dist, 'index.html'), shell);
 
 const names = `export const FIRST_PAINT_DATA_ID = 'first-paint-data'; export const FIRST_PAINT_ATTRIBUTE = 'data-first-paint';`;
 const modules = {
   echo: `${names}
-    export async function renderFirstPaint(url, fetchApi) {
+    export async function renderFirstPaint(url, fetchApi, { publicUrl }) {
       if (url.startsWith('/dashboard')) return null;
       const me = await fetchApi('/auth/me');
       const featured = await fetchApi('/courses/featured');
@@ -27,6 +27,9 @@ const modules = {
       return {
         html: '<link rel="preload" as="image" href="/thumbnails/a.svg"/><main><h1>' + who + ' ($&amp;)</h1><p>' + url + ' ' + featured.status + ' ' + featured.body.length + '</p><p>drawing ' + globalThis.drawings + '</p>' + 'x'.repeat(3000) + '</main>',
         data: JSON.stringify([{ queryKey: ['auth', 'me'], data: me.body }]).replace(/</g, '\\\\u003c'),
+        head: url.startsWith('/course/')
+          ? '<title>' + url + ' ($&amp;)</title><meta name="description" content="' + url + '" /><meta property="og:url" content="' + publicUrl + url + '" />'
+          : '',
       };
     }`,
   throws: `${names} export async function renderFirstPaint() { throw new Error('drawing failed'); }`,
@@ -37,18 +40,35 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const env = (module: string) => ({ WEB_DIST_DIR: dist, WEB_FIRST_PAINT_MODULE: path.join(root, module) });
 
+const moduleNames = { FIRST_PAINT_DATA_ID: 'first-paint-data', FIRST_PAINT_ATTRIBUTE: 'data-first-paint' };
+
 describe('withFirstPaint', () => {
   it('puts the markup in the flagged root, its data beside it, hoisted hints in the head, and keeps $ patterns as text', () => {
     const out = withFirstPaint(
       shell,
-      { html: '<link rel="preload" as="image" href="/a.svg"/><h1>$& $1 $$</h1>', data: '[]' },
-      { FIRST_PAINT_DATA_ID: 'first-paint-data', FIRST_PAINT_ATTRIBUTE: 'data-first-paint' },
+      { html: '<link rel="preload" as="image" href="/a.svg"/><h1>$& $1 $$</h1>', data: '[]', head: '' },
+      moduleNames,
     );
     expect(out).toContain('<link rel="preload" as="image" href="/a.svg"/></head>');
     expect(out).toContain(
       '<div id="root" data-first-paint><h1>$& $1 $$</h1></div><script type="application/json" id="first-paint-data">[]</script>',
     );
     expect(out.match(/<link rel="preload"/g)).toHaveLength(1);
+    expect(out).toContain('<title>t</title><meta name="description" content="default" />');
+  });
+
+  it("puts the page's own head in place of the default title and description, with $ patterns kept as text", () => {
+    const head =
+      '<title>$& $1 | K</title>\n    <meta name="description" content="$$" />\n    <meta property="og:title" />';
+    const out = withFirstPaint(shell, { html: '<h1>x</h1>', data: '[]', head }, moduleNames);
+    expect(out).toContain(`<head>${head}</head>`);
+    expect(out.match(/<title>/g)).toHaveLength(1);
+    expect(out.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(out).not.toContain('<!--app-head-->');
+    const withoutMarker = shell.replace('<!--app-head-->', '');
+    expect(withFirstPaint(withoutMarker, { html: '', data: '[]', head }, moduleNames)).toContain(
+      `<head>${head}</head>`,
+    );
   });
 });
 
@@ -80,6 +100,20 @@ describe('first paint of public pages', () => {
     const html = gunzipSync(res.rawPayload).toString();
     expect(html).toContain('<h1>Asha Menon ($&amp;)</h1>');
     expect(html).toContain('"name":"Asha Menon"');
+  });
+
+  it("fills the head the module gives a page (absolute links from PUBLIC_URL), and keeps index.html's otherwise", async () => {
+    const headers = { 'accept-encoding': 'identity' };
+    const course = (await ctx.app.inject({ url: '/course/rag-from-scratch', headers })).body;
+    expect(course).toContain(
+      '<head><title>/course/rag-from-scratch ($&amp;)</title><meta name="description" content="/course/rag-from-scratch" />',
+    );
+    expect(course).toContain(
+      '<meta property="og:url" content="http://localhost:3999/course/rag-from-scratch" /><link rel="preload"',
+    );
+    expect(course.match(/<title>/g)).toHaveLength(1);
+    const home = (await ctx.app.inject({ url: '/', headers })).body;
+    expect(home).toContain('<head><title>t</title><meta name="description" content="default" /><!--app-head-->');
   });
 
   it('leaves pages the module does not draw, and browsers that refuse compression, with the plain shell', async () => {

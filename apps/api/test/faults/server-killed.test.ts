@@ -48,6 +48,7 @@ describe(`the server killed while events are posted (${base ? 'PostgreSQL' : 'PG
       DATABASE_URL: scratch?.url ?? '',
       SESSION_SECRET: 'kill-test-session-secret-0123456789abcdef',
       MEDIA_SIGNING_SECRET: 'kill-test-media-secret-0123456789abcdefgh',
+      DEMO_MEDIA: 'false',
     };
     server = await startServerProcess(env);
     const { baseUrl } = server;

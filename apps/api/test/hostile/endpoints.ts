@@ -1,3 +1,4 @@
+import { dbKind } from '../db.ts';
 import {
   ENROLLED_COURSE,
   FREE_COURSE,
@@ -89,6 +90,16 @@ export function hostileEndpoints(f: HostileFixture): EndpointSpec[] {
     get('/api/v1/health/live'),
     get('/api/v1/demo-video'),
     get('/api/v1/metrics', { signedIn: false, headers: { authorization: `Bearer ${METRICS_TOKEN}` } }),
+    {
+      method: 'POST',
+      route: '/api/v1/operator/backup',
+      headers: { authorization: `Bearer ${f.backupToken}` },
+      body: { type: 'empty' },
+      answers: 'json',
+      signedIn: false,
+      // A snapshot of the test's PGlite (in memory); on PostgreSQL the server points to pg_dump instead.
+      valid: dbKind === 'pglite' ? 200 : 404,
+    },
     get('/api/v1/site-config'),
     // Catalogue
     get('/api/v1/stats'),
@@ -300,6 +311,7 @@ export function hostileEndpoints(f: HostileFixture): EndpointSpec[] {
       valid: 200,
     },
     get('/api/v1/payments/status/:id', { signedIn: true, params: { id: f.orderId } }),
+    get('/api/v1/payments/orders', { signedIn: true }),
     {
       method: 'POST',
       route: '/api/v1/payments/webhook',

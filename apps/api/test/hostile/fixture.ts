@@ -25,6 +25,8 @@ export interface HostileFixture {
   videoSessionId: string;
   media: { exp: string; sig: string };
   mediaSecret: string;
+  /** The operator's token of POST /operator/backup (DATA_DIR/secrets/backup-token). */
+  backupToken: string;
   keySecret: string;
   webhookSecret: string;
   /** A fresh session cookie of the learner for each call (per-learner rate limits never trigger). */
@@ -62,6 +64,7 @@ export async function createHostileFixture(ctx: TestContext, sessionsNeeded: num
     videoSessionId: session.id,
     media: { exp: String(exp), sig: signMedia(config.mediaSigningSecret, MEDIA_KEY, exp) },
     mediaSecret: config.mediaSigningSecret,
+    backupToken: config.backupToken ?? '',
     keySecret: sandbox.keySecret,
     webhookSecret: sandbox.webhookSecret,
     nextCookie() {

@@ -25,6 +25,7 @@ const placeholder = {
   videoSessionId: '00000000-0000-4000-8000-000000000000',
   media: { exp: '0', sig: 'x' },
   mediaSecret: 'x',
+  backupToken: 'x',
   keySecret: 'x',
   webhookSecret: 'x',
   nextCookie: () => '',

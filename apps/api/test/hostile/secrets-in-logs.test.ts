@@ -15,7 +15,7 @@ import { hmac } from '../payments.ts';
 /**
  * A whole learner's journey through the production logger (its redaction included, at the most verbose
  * level): sign-in through the OAuth provider, a failed sign-in, payment, a forged and a genuine verify,
- * webhooks, signed media, progress, events and logout. Not one secret may appear in what was logged.
+ * webhooks, signed media, progress, events, an operator's backup and logout. Not one secret may appear in what was logged.
  */
 const lines: string[] = [];
 let app: FastifyInstance;
@@ -136,6 +136,17 @@ describe('secrets never reach the logs', () => {
       url: '/api/v1/dashboard',
       headers: { cookie: `kaushal_session=${'F'.repeat(43)}`, authorization: `Bearer ${'T'.repeat(40)}` },
     });
+    // The operator's backup, with a wrong token and the right one (a snapshot on PGlite; on PostgreSQL a 404 that
+    // points to pg_dump).
+    for (const token of ['W'.repeat(43), config.backupToken]) {
+      const backup = await app.inject({
+        method: 'POST',
+        url: '/api/v1/operator/backup',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(backup.statusCode).toBeLessThan(500);
+    }
+    keep('backup token', config.backupToken);
     keep('forged session cookie', 'F'.repeat(43));
     keep('bearer token', 'T'.repeat(40));
     expect((await app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers })).statusCode).toBe(204);

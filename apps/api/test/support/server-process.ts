@@ -30,6 +30,8 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: 'warn',
+      // The narrated demo lessons would rewrite lesson rows in the background while a test compares them.
+      DEMO_MEDIA: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -112,4 +114,48 @@ export async function signInThroughStandIn(baseUrl: string, person: { name: stri
   if (!session)
     throw new Error(`sign-in failed: callback answered ${callback.status} ${callback.headers.get('location')}`);
   return `kaushal_session=${session}`;
+}
+
+export interface CommandResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a program to its end and keeps what it printed. */
+export function runCommand(
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+  timeoutMs = 120_000,
+): Promise<CommandResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', DEMO_MEDIA: 'false', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (chunk) => {
+      stdout += String(chunk);
+    });
+    child.stderr?.on('data', (chunk) => {
+      stderr += String(chunk);
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** One of the API's commands (`npm run backup`, `npm run restore`: apps/api/src/cli/NAME.ts), through tsx. */
+export function runApiCommand(name: string, args: string[], env: Record<string, string>): Promise<CommandResult> {
+  return runCommand(process.execPath, ['--import', 'tsx', `apps/api/src/cli/${name}.ts`, ...args], env);
 }

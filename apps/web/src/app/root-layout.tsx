@@ -1,11 +1,12 @@
-import { Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '@/components/layout/footer';
 import { TopNav } from '@/components/layout/top-nav';
 import { SavedThemeSync } from '@/features/account/components/saved-theme-sync';
 import { PageFallback } from './page-fallback';
 
-export function RootLayout() {
+/** The frame of every page: skip link, navigation, the page in <main>, footer. */
+function RootFrame({ children, after }: { children: ReactNode; after?: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="skip-link">
@@ -13,13 +14,41 @@ export function RootLayout() {
       </a>
       <TopNav />
       <main id="main" className="flex-1" tabIndex={-1}>
-        <Suspense fallback={<PageFallback />}>
-          <Outlet />
-        </Suspense>
+        {children}
       </main>
       <Footer />
-      <ScrollRestoration />
-      <SavedThemeSync />
+      {after}
     </div>
+  );
+}
+
+export function RootLayout() {
+  return (
+    <RootFrame
+      after={
+        <>
+          <ScrollRestoration />
+          <SavedThemeSync />
+        </>
+      }
+    >
+      <Suspense fallback={<PageFallback />}>
+        <Outlet />
+      </Suspense>
+    </RootFrame>
+  );
+}
+
+/**
+ * What the router draws while the first page's code loads on a page the server did not draw (signed-in pages,
+ * login, contact): the frame with a spinner where the page will be, rather than nothing (and React Router's
+ * "No `HydrateFallback` element" warning). Pages the server drew are hydrated only once their code is loaded
+ * (main.tsx), so they never show it.
+ */
+export function RootHydrateFallback() {
+  return (
+    <RootFrame>
+      <PageFallback />
+    </RootFrame>
   );
 }

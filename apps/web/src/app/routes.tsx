@@ -1,30 +1,73 @@
+import { COURSES_PAGE_SIZE, HOME_COURSES_PAGE_SIZE } from '@kaushal/contract';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import {
+  courseQuery,
+  courseReviewsQuery,
+  coursesPageQuery,
+  featuredCoursesQuery,
+  statsQuery,
+} from '@/features/catalogue/api/catalogue-queries';
+import { pageFromParams } from '@/features/catalogue/lib/page-from-params';
+import { shortenDescription } from '@/features/catalogue/lib/shorten-description';
 import { NotFoundPage } from '@/features/errors/not-found-page';
-import { RootLayout } from './root-layout';
+import { firstPaint, staticFirstPaint } from './first-paint/route-first-paint';
+import { RootHydrateFallback, RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
 /** Loads a page's code only when its route is visited (route-level code splitting). */
 const page = (load: () => Promise<ComponentType>) => async () => ({ Component: await load() });
 
-/** The spec's route table, in full: the browser's router and the server's first paint share it. */
+/**
+ * The spec's route table, in full: the browser's router and the server's first paint share it. A public page
+ * the server draws declares it in its `handle` (app/first-paint/route-first-paint.ts): the queries its first
+ * paint needs and, where it has one of its own, its head; the others are drawn only in the browser. The
+ * declarations are for the server's bundle only: `import.meta.env.SSR &&` drops them (and the query code they
+ * import) from the browser's.
+ */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    HydrateFallback: RootHydrateFallback,
     errorElement: <RouteError />,
     children: [
       {
         errorElement: <RouteError />,
         children: [
-          { index: true, lazy: page(() => import('@/features/marketing/home-page').then((m) => m.HomePage)) },
+          {
+            index: true,
+            lazy: page(() => import('@/features/marketing/home-page').then((m) => m.HomePage)),
+            handle:
+              import.meta.env.SSR &&
+              firstPaint({
+                queries: () => [featuredCoursesQuery(), statsQuery(), coursesPageQuery(1, HOME_COURSES_PAGE_SIZE)],
+              }),
+          },
           { path: 'login', lazy: page(() => import('@/features/auth/login-page').then((m) => m.LoginPage)) },
           {
             path: 'courses',
             lazy: page(() => import('@/features/catalogue/pages/courses-page').then((m) => m.CoursesPage)),
+            handle:
+              import.meta.env.SSR &&
+              firstPaint({
+                queries: ({ searchParams }) => [coursesPageQuery(pageFromParams(searchParams), COURSES_PAGE_SIZE)],
+              }),
           },
           {
             path: 'course/:id',
-            lazy: page(() => import('@/features/catalogue/pages/course-page').then((m) => m.CoursePage)),
+            lazy: page(() => import('./routes/course-page').then((m) => m.CoursePage)),
+            handle:
+              import.meta.env.SSR &&
+              firstPaint({
+                queries: ({ params: { id = '' } }) => [courseQuery(id), courseReviewsQuery(id)],
+                head: ([course]) =>
+                  course && {
+                    title: course.title,
+                    description: shortenDescription(course.description, course.title, course.difficulty),
+                    path: `/course/${encodeURIComponent(course.id)}`,
+                    openGraph: { title: course.title, image: course.thumbnailUrl },
+                  },
+              }),
           },
           {
             path: 'payment-status',
@@ -51,16 +94,23 @@ export const routes: RouteObject[] = [
           {
             path: 'privacy-policy',
             lazy: page(() => import('@/features/legal/privacy-policy-page').then((m) => m.PrivacyPolicyPage)),
+            handle: import.meta.env.SSR && staticFirstPaint,
           },
           {
             path: 'refund-policy',
             lazy: page(() => import('@/features/legal/refund-policy-page').then((m) => m.RefundPolicyPage)),
+            handle: import.meta.env.SSR && staticFirstPaint,
           },
           {
             path: 'terms-and-conditions',
             lazy: page(() => import('@/features/legal/terms-page').then((m) => m.TermsPage)),
+            handle: import.meta.env.SSR && staticFirstPaint,
           },
-          { path: 'about-us', lazy: page(() => import('@/features/marketing/about-page').then((m) => m.AboutPage)) },
+          {
+            path: 'about-us',
+            lazy: page(() => import('@/features/marketing/about-page').then((m) => m.AboutPage)),
+            handle: import.meta.env.SSR && staticFirstPaint,
+          },
           {
             path: 'contact-us',
             lazy: page(() => import('@/features/support/contact-page').then((m) => m.ContactPage)),

@@ -1,5 +1,5 @@
-import { type Integrations, routes } from '@kaushal/contract';
-import { apiRequest } from './api-client';
+import { endpoints, type Integrations } from '@kaushal/contract';
+import { api } from './api-client';
 
 /**
  * Usage analytics (Google Analytics 4) and session recording (Microsoft Clarity) are third-party scripts
@@ -58,8 +58,7 @@ function startRecording(doc: Document, win: AnalyticsWindow, id: string) {
   addScript(doc, recordingScriptUrl(id));
 }
 
-export const fetchIntegrations = (): Promise<Integrations> =>
-  apiRequest<Integrations>(routes.siteConfig, { ignoreUnauthorized: true });
+export const fetchIntegrations = (): Promise<Integrations> => api(endpoints.siteConfig, { ignoreUnauthorized: true });
 
 export interface ThirdPartyOptions {
   loadConfig?: () => Promise<Integrations>;

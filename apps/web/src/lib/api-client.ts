@@ -1,4 +1,13 @@
-import { API_PREFIX } from '@kaushal/contract';
+import {
+  API_PREFIX,
+  apiPath,
+  type BodyOf,
+  type EndpointName,
+  type EndpointOf,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+} from '@kaushal/contract';
 
 /** The API's origin: VITE_API_URL when the SPA is hosted apart from the API, else the page's own origin. */
 export const API_BASE = (import.meta.env.VITE_API_URL ?? '').replace(/\/$/, '');
@@ -29,33 +38,57 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | undefined)
   onUnauthorized = handler;
 }
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
+interface TransportOptions {
   signal?: AbortSignal;
-  /** Do not run the 401 handler (the session probe itself). */
+  /** Do not run the 401 handler (the session probe itself, logout). */
   ignoreUnauthorized?: boolean;
+  /** The request outlives the page (progress and events sent as it closes). */
   keepalive?: boolean;
 }
 
+type Part<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefined } : { [P in K]: T };
+
+/** What a call of endpoint N takes: its path params, query and body as the contract types them. */
+export type CallOptions<N extends EndpointName> = Part<'params', ParamsOf<N>> &
+  Partial<Part<'query', QueryOf<N>>> &
+  Part<'body', BodyOf<N>> &
+  TransportOptions;
+
+// The options may be left out when the endpoint needs no params and no body.
+type CallArgs<N extends EndpointName> =
+  object extends CallOptions<N> ? [options?: CallOptions<N>] : [options: CallOptions<N>];
+
+/** The path (under the API prefix, query included) a call of the endpoint requests. */
+export function callPath<N extends EndpointName>(endpoint: EndpointOf<N>, options?: CallOptions<N>): string {
+  const { params, query } = (options ?? {}) as { params?: Record<string, string>; query?: Record<string, string> };
+  return apiPath(endpoint, params, query);
+}
+
 /**
- * The one client for the API: credentials on every request, JSON by default, errors as ApiError with the
- * server's `detail`. A 401 runs the registered handler and still rejects, so callers see the error too.
+ * The one client for the API: `api(endpoints.course, { params: { id } })`. The method and path come from the
+ * contract's endpoint table, and so do the types of params, query, body and answer. Credentials go with
+ * every request; errors are ApiError with the server's `detail`. A 401 runs the registered handler and still
+ * rejects, so callers see the error too.
  */
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+export async function api<N extends EndpointName>(
+  endpoint: EndpointOf<N>,
+  ...[options]: CallArgs<N>
+): Promise<ResponseOf<N>> {
+  const { body, signal, ignoreUnauthorized, keepalive } = (options ?? {}) as TransportOptions & { body?: unknown };
+  const path = callPath(endpoint, options);
   let response: Response;
   try {
     response = await fetch(apiUrl(path), {
-      method: options.method ?? 'GET',
+      method: endpoint.method,
       credentials: 'include',
       // JSON by default; a POST without a body sends no Content-Type, which a JSON parser would refuse as empty.
       headers:
-        options.body === undefined
+        body === undefined
           ? { Accept: 'application/json' }
           : { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-      keepalive: options.keepalive,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+      keepalive,
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
@@ -69,15 +102,14 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     data = undefined;
   }
   if (!response.ok) {
-    const body = (data ?? {}) as { detail?: unknown; code?: unknown };
-    const error = new ApiError(
+    const error = (data ?? {}) as { detail?: unknown; code?: unknown };
+    if (response.status === 401 && !ignoreUnauthorized) onUnauthorized?.(path);
+    throw new ApiError(
       response.status,
-      typeof body.code === 'string' ? body.code : 'http_error',
-      typeof body.detail === 'string' ? body.detail : undefined,
+      typeof error.code === 'string' ? error.code : 'http_error',
+      typeof error.detail === 'string' ? error.detail : undefined,
     );
-    if (response.status === 401 && !options.ignoreUnauthorized) onUnauthorized?.(path);
-    throw error;
   }
   // Typed by the contract, not re-parsed: the API validates every response it sends (decision 008).
-  return data as T;
+  return data as ResponseOf<N>;
 }

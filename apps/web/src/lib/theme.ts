@@ -11,7 +11,6 @@ const LIGHT_QUERY = '(prefers-color-scheme: light)';
 /** The browser bar colour of each theme (index.css --color-bg). */
 const THEME_COLOR = { dark: '#070b14', light: '#f7f9fc' } as const;
 
-let current: Theme = DEFAULT_THEME;
 let stopFollowingSystem: (() => void) | undefined;
 
 const systemPrefersLight = () => typeof window.matchMedia === 'function' && window.matchMedia(LIGHT_QUERY).matches;
@@ -31,7 +30,6 @@ function paint(scheme: 'dark' | 'light') {
 
 /** Applies a theme to the page at once; `auto` then follows system changes until another theme is applied. */
 export function applyTheme(theme: Theme) {
-  current = theme;
   stopFollowingSystem?.();
   stopFollowingSystem = undefined;
   paint(resolveTheme(theme));
@@ -42,9 +40,6 @@ export function applyTheme(theme: Theme) {
     stopFollowingSystem = () => query.removeEventListener('change', onChange);
   }
 }
-
-/** The theme now on the page. */
-export const appliedTheme = (): Theme => current;
 
 export function readStoredTheme(): Theme {
   try {

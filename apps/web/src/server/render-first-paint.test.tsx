@@ -1,7 +1,21 @@
 // @vitest-environment node
-import type { CourseDetail, CourseList, CourseSummary, User } from '@kaushal/contract';
+import type {
+  CourseDetail,
+  CourseList,
+  CourseSummary,
+  FirstPaintApiFetch,
+  FirstPaintModule,
+  User,
+} from '@kaushal/contract';
 import { describe, expect, it } from 'vitest';
-import { type ApiFetch, renderFirstPaint } from './render-first-paint';
+import { shortenDescription } from '@/features/catalogue/lib/shorten-description';
+import * as serverEntry from './render-first-paint';
+
+// The module is what the API loads (FirstPaintModule): this assignment fails to compile when they drift.
+const firstPaintModule: FirstPaintModule = serverEntry;
+const publicUrl = 'https://kaushal.example/';
+const renderFirstPaint = (url: string, fetchApi: FirstPaintApiFetch) =>
+  firstPaintModule.renderFirstPaint(url, fetchApi, { publicUrl });
 
 const course = (id: string, title: string): CourseSummary => ({
   id,
@@ -35,6 +49,7 @@ const detail: CourseDetail = {
   isEnrolled: false,
   hasCompletedFreeLesson: false,
   showPricing: false,
+  lessonProgress: [],
 };
 
 const learner: User = { id: 'u1', email: 'asha@example.com', name: 'Asha </script><b>Menon</b>', avatarUrl: null };
@@ -42,7 +57,7 @@ const learner: User = { id: 'u1', email: 'asha@example.com', name: 'Asha </scrip
 /** The API as the server's first paint sees it: each path answered from this table, and every path asked recorded. */
 function api(answers: Record<string, { status: number; body: unknown }>) {
   const asked: string[] = [];
-  const fetchApi: ApiFetch = async (path) => {
+  const fetchApi: FirstPaintApiFetch = async (path) => {
     asked.push(path);
     return answers[path] ?? { status: 404, body: null };
   };
@@ -103,6 +118,68 @@ describe('renderFirstPaint', () => {
       const { asked, fetchApi } = api(anonymous);
       expect(await renderFirstPaint(url, fetchApi)).toBeNull();
       expect(asked).toEqual([]);
+    }
+  });
+});
+
+describe("a page's head", () => {
+  const reviews = { status: 200, body: { items: [], page: 1, pages: 0, total: 0 } };
+  const coursePage = (body: CourseDetail) =>
+    api({
+      ...anonymous,
+      [`/courses/${body.id}`]: { status: 200, body },
+      [`/courses/${body.id}/reviews?page=1&size=3`]: reviews,
+    });
+
+  it("is the course's title, shortened description and link-preview tags on a course page", async () => {
+    const description = `${'Retrieval grounds the answers of a language model in your own documents. '.repeat(4)}`;
+    const drawn = await renderFirstPaint('/course/python-for-ai', coursePage({ ...detail, description }).fetchApi);
+    const summary = shortenDescription(description, detail.title, detail.difficulty);
+    expect(summary.length).toBeLessThan(description.trim().length);
+    const head = drawn?.head ?? '';
+    expect(head).toContain('<title>Python for AI Engineers | Kaushal AI</title>');
+    expect(head).toContain(`<meta name="description" content="${summary}" />`);
+    expect(head).toContain('<link rel="canonical" href="https://kaushal.example/course/python-for-ai" />');
+    expect(head).toContain('<meta property="og:type" content="website" />');
+    expect(head).toContain('<meta property="og:site_name" content="Kaushal AI" />');
+    expect(head).toContain('<meta property="og:title" content="Python for AI Engineers" />');
+    expect(head).toContain(`<meta property="og:description" content="${summary}" />`);
+    expect(head).toContain('<meta property="og:url" content="https://kaushal.example/course/python-for-ai" />');
+    expect(head).toContain(
+      '<meta property="og:image" content="https://kaushal.example/thumbnails/python-for-ai.svg" />',
+    );
+    expect(head).toContain('<meta name="twitter:card" content="summary" />');
+    expect(head).toContain('<meta name="twitter:title" content="Python for AI Engineers" />');
+    expect(head.match(/<title>/g)).toHaveLength(1);
+  });
+
+  it('uses the generic line for a course without a description', async () => {
+    const drawn = await renderFirstPaint('/course/python-for-ai', coursePage({ ...detail, description: ' ' }).fetchApi);
+    expect(drawn?.head).toContain(
+      '<meta name="description" content="Master python for ai engineers with hands-on projects and expert guidance, perfect for beginner learners." />',
+    );
+  });
+
+  it('escapes everything taken from the course', async () => {
+    const title = `<script>alert("x")</script> & 'Quotes' $& $1`;
+    const drawn = await renderFirstPaint(
+      '/course/python-for-ai',
+      coursePage({ ...detail, title, description: `Learn "quoting" <b>safely</b> & well.` }).fetchApi,
+    );
+    const escaped = '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Quotes&#39; $&amp; $1';
+    expect(drawn?.head).toContain(`<title>${escaped} | Kaushal AI</title>`);
+    expect(drawn?.head).toContain(`<meta property="og:title" content="${escaped}" />`);
+    expect(drawn?.head).toContain(
+      '<meta name="description" content="Learn &quot;quoting&quot; &lt;b&gt;safely&lt;/b&gt; &amp; well." />',
+    );
+    expect(drawn?.head).not.toMatch(/<script>|<b>/);
+  });
+
+  it("is index.html's own for an unknown course, a malformed id and pages without a head of their own", async () => {
+    for (const url of ['/course/does-not-exist', '/course/%3Cscript%3E', '/', '/courses?page=2', '/about-us/']) {
+      const drawn = await renderFirstPaint(url, api(anonymous).fetchApi);
+      expect(drawn).not.toBeNull();
+      expect(drawn?.head).toBe('');
     }
   });
 });

@@ -2,47 +2,52 @@
 // public page drawn to HTML with the data it shows above the fold, so a visitor sees it before the app's
 // JavaScript has loaded. The browser then hydrates it with the same data (main.tsx).
 
-import { routes as apiRoutes } from '@kaushal/contract';
+import { endpoints, type FirstPaintModule } from '@kaushal/contract';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { type FirstPaintEntry, serializeFirstPaintData } from '@/app/first-paint/first-paint-data';
-import { firstPaintQueries } from '@/app/first-paint/first-paint-queries';
+import { routeFirstPaint } from '@/app/first-paint/route-first-paint';
 import { Providers } from '@/app/providers';
 import { routes } from '@/app/routes';
+import { callPath } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
 import { sessionQueryKey } from '@/lib/session/session-query';
+import { renderHead } from './render-head';
 
 export { FIRST_PAINT_ATTRIBUTE, FIRST_PAINT_DATA_ID } from '@/app/first-paint/first-paint-data';
 
-/** A GET of the API on behalf of the page's visitor (their cookie, their address). */
-export type ApiFetch = (path: string) => Promise<{ status: number; body: unknown }>;
+// This module's interface is FirstPaintModule (packages/contract/src/first-paint.ts), what the API loads.
 
-export interface FirstPaint {
-  /** The markup that goes inside `<div id="root">`. */
-  html: string;
-  /** The data it was drawn with, serialized for a `<script type="application/json">`. */
-  data: string;
-}
-
-/** Draws the page at `url` (path and query), or null when the page is drawn only in the browser. */
-export async function renderFirstPaint(url: string, fetchApi: ApiFetch): Promise<FirstPaint | null> {
+/**
+ * Draws the page at `url` (path and query) as its route in app/routes.tsx declares (its `handle`): with the
+ * data of the queries it names, and with its head. Null when the route declares no first paint: the page is
+ * drawn only in the browser.
+ */
+export const renderFirstPaint: FirstPaintModule['renderFirstPaint'] = async (url, fetchApi, { publicUrl }) => {
   const location = new URL(url, 'http://first-paint.invalid');
-  const queries = firstPaintQueries(location.pathname, location.searchParams);
-  if (!queries) return null;
+  const matches = matchRoutes(routes, location.pathname);
+  const firstPaint = routeFirstPaint(matches);
+  const params = matches?.at(-1)?.params;
+  if (!firstPaint || !params) return null;
+  const match = { params, searchParams: location.searchParams };
+  const queries = firstPaint.queries(match);
 
   const queryClient = createQueryClient();
   const [session, ...results] = await Promise.all([
-    fetchApi(apiRoutes.authMe),
+    fetchApi(callPath(endpoints.authMe)),
     ...queries.map((query) => (query.meta?.apiPath ? fetchApi(query.meta.apiPath) : null)),
   ]);
   // Signed in or not is known for sure only from a 200 or a 401; anything else leaves the header to the browser.
   if (session?.status === 200) queryClient.setQueryData(sessionQueryKey, session.body);
   else if (session?.status === 401) queryClient.setQueryData(sessionQueryKey, null);
-  queries.forEach((query, index) => {
+  const data = queries.map((query, index) => {
     const result = results[index];
-    if (result?.status === 200) queryClient.setQueryData(query.queryKey, result.body);
+    if (result?.status !== 200) return undefined;
+    queryClient.setQueryData(query.queryKey, result.body);
+    return result.body;
   });
+  const head = firstPaint.head?.(data, match);
 
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(location.href));
@@ -63,5 +68,5 @@ export async function renderFirstPaint(url: string, fetchApi: ApiFetch): Promise
     .filter((query) => query.state.status === 'success')
     .map((query) => ({ queryKey: query.queryKey, data: query.state.data }));
   queryClient.clear();
-  return { html, data: serializeFirstPaintData(entries) };
-}
+  return { html, data: serializeFirstPaintData(entries), head: head ? renderHead(head, publicUrl) : '' };
+};

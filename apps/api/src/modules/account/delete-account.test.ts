@@ -124,8 +124,8 @@ describe('DELETE /users/me', () => {
     const { db } = ctx.database;
     const [order] = await db.select().from(paymentOrders).where(eq(paymentOrders.id, 'order_a'));
     expect(order).toMatchObject({ userId: null, amountPaise: 499_900, status: 'paid', providerPaymentId: 'pay_a' });
-    const [message] = await db.select().from(contactMessages).where(eq(contactMessages.ticketId, 'TKT-a'));
-    expect(message).toMatchObject({ userId: null });
+    // Contact messages hold only personal data (name, email, phone, free text): they go with the account.
+    expect(await db.select().from(contactMessages).where(eq(contactMessages.ticketId, 'TKT-a'))).toEqual([]);
     // The course's student count follows its enrollments.
     expect(await enrolledCount('python-for-ai')).toBe((countBefore ?? 0) - 1);
 
@@ -139,6 +139,35 @@ describe('DELETE /users/me', () => {
     expect(await rowsOf(bystander.id)).toEqual(before);
     const [theirOrder] = await db.select().from(paymentOrders).where(eq(paymentOrders.id, 'order_b'));
     expect(theirOrder?.userId).toBe(bystander.id);
+    const [theirMessage] = await db.select().from(contactMessages).where(eq(contactMessages.ticketId, 'TKT-b'));
+    expect(theirMessage?.userId).toBe(bystander.id);
+  });
+
+  it('deletes the messages the learner sent through the contact form, signed in or not, and no one else’s', async () => {
+    const learner = await createLearner(ctx);
+    const { db } = ctx.database;
+    const [user] = await db.select().from(users).where(eq(users.id, learner.id));
+    const email = user?.email ?? '';
+    const message = (ticketId: string, from: string, userId: string | null) => ({
+      ticketId,
+      name: 'Kiran Rao',
+      email: from,
+      phone: '+91 98765 43210',
+      subject: 'My order',
+      category: 'technical',
+      message: 'I paid with card ending 4242 and live at 12 MG Road.',
+      userId,
+    });
+    await db.insert(contactMessages).values([
+      message('TKT-signed-in', email, learner.id),
+      // Sent signed out, from the same (provider-verified) address, in other letter case.
+      message('TKT-signed-out', email.toUpperCase(), null),
+      message('TKT-someone-else', 'someone.else@example.com', null),
+    ]);
+
+    expect((await remove(learner)).statusCode).toBe(204);
+    const left = await db.select({ ticketId: contactMessages.ticketId }).from(contactMessages);
+    expect(left.map((m) => m.ticketId)).toEqual(['TKT-someone-else']);
   });
 
   it('needs sign-in and our own origin', async () => {

@@ -1,19 +1,27 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { courses, enrollments, users } from '../../db/schema.ts';
+import { contactMessages, courses, enrollments, users } from '../../db/schema.ts';
 
 /**
- * Deletes the learner and everything personal with them, in one transaction. The foreign keys do the
- * rest: sessions, sign-in accounts, enrollments, progress, free-lesson completions, video sessions and their
- * events are deleted (ON DELETE CASCADE); payment orders stay for accounting and contact messages stay as
- * support history, both with user_id set to null (ON DELETE SET NULL).
+ * Deletes the learner and everything personal with them, in one transaction. The foreign keys do most of
+ * it: sessions, sign-in accounts, enrollments, progress, free-lesson completions, video sessions and their
+ * events are deleted (ON DELETE CASCADE); payment orders stay for tax and accounting with user_id set to null
+ * (ON DELETE SET NULL), as the privacy policy says.
+ * Contact messages are deleted here, not detached: every field of one is personal (name, email, phone, and
+ * free text that may hold anything), so an anonymised copy would keep nothing worth keeping, and no law asks
+ * us to keep them. That covers the messages sent signed in and those sent signed out from the account's email,
+ * which the sign-in provider verified as the learner's.
  * Returns false when the learner was already gone.
  */
 export async function deleteAccount(db: Db, userId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Locking the user row first makes a concurrent enrollment (whose foreign key check needs this row)
     // wait and then fail, so the course counts below cannot miss one.
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const [user] = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
     if (!user) return false;
     // Course student counts follow the enrollment rows (see enrollment/grant.ts); these rows are about to go.
     await tx
@@ -24,6 +32,11 @@ export async function deleteAccount(db: Db, userId: string): Promise<boolean> {
           courses.id,
           tx.select({ courseId: enrollments.courseId }).from(enrollments).where(eq(enrollments.userId, userId)),
         ),
+      );
+    await tx
+      .delete(contactMessages)
+      .where(
+        or(eq(contactMessages.userId, userId), eq(sql`lower(${contactMessages.email})`, user.email.toLowerCase())),
       );
     await tx.delete(users).where(eq(users.id, userId));
     return true;

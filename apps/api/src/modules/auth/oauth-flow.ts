@@ -92,7 +92,7 @@ export async function completeSignIn(
     const accessToken = await provider.exchangeCode(query.code, verifier);
     const profile = await provider.fetchProfile(accessToken);
     const now = clock();
-    const userId = await upsertOAuthUser(db, provider.id, profile, now);
+    const userId = await upsertOAuthUser(db, provider.id, profile, now, { standIn: provider.standIn });
 
     const previous = request.cookies[SESSION_COOKIE];
     if (previous) await deleteSession(db, hashToken(previous));

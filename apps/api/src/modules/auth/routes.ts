@@ -1,14 +1,12 @@
-import { oauthCallbackQuerySchema, oauthProviderSchema, routes, userSchema } from '@kaushal/contract';
+import { endpoints, oauthProviderSchema } from '@kaushal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { createOAuthProviders, failureText, PROVIDER_LABELS } from '../../providers/oauth/index.ts';
+import { route } from '../../lib/endpoint-route.ts';
+import { failureText, PROVIDER_LABELS } from '../../providers/oauth/index.ts';
 import { pathOnlyRequestLog } from './log-serializers.ts';
 import { completeSignIn, startSignIn } from './oauth-flow.ts';
 import { AUTH_RATE_LIMITS } from './rate-limits.ts';
 import { clearSessionCookie, deleteSession, hashToken, requireUser, SESSION_COOKIE } from './session.ts';
 import { standInRoutes } from './stand-in-routes.ts';
-
-const providerParamsSchema = z.object({ provider: oauthProviderSchema });
 
 /**
  * Sign-in with Google and GitHub (authorization code + PKCE), the session probe and logout. Both the login
@@ -16,41 +14,28 @@ const providerParamsSchema = z.object({ provider: oauthProviderSchema });
  * SPA's /login?error=<text>.
  */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { config, db, clock } = app.deps;
-  const providers = createOAuthProviders(config, clock);
+  const { config, db, oauthProviders: providers } = app.deps;
   const notConfigured = (provider: keyof typeof PROVIDER_LABELS) => {
     const target = new URL('/login', config.webOrigin);
     target.searchParams.set('error', failureText('not_configured', PROVIDER_LABELS[provider]));
     return target.toString();
   };
 
-  app.get(
-    routes.authLogin,
-    {
-      schema: { tags: ['auth'], summary: 'Start signing in (redirects to the provider)', params: providerParamsSchema },
-      config: { rateLimit: AUTH_RATE_LIMITS.start },
-    },
-    async (request, reply) => {
-      const provider = providers[request.params.provider];
-      reply.header('cache-control', 'no-store');
-      if (!provider) {
-        // Config refuses to start production without credentials; this guards a config that slipped past it.
-        request.log.error({ provider: request.params.provider }, 'sign-in provider has no credentials in production');
-        return reply.redirect(notConfigured(request.params.provider));
-      }
-      return reply.redirect(startSignIn(reply, provider));
-    },
-  );
+  route(app, endpoints.authLogin, { config: { rateLimit: AUTH_RATE_LIMITS.start } }, async (request, reply) => {
+    const provider = providers[request.params.provider];
+    reply.header('cache-control', 'no-store');
+    if (!provider) {
+      // A provider without credentials where stand-ins may not run (production, or another provider is real).
+      request.log.warn({ provider: request.params.provider }, 'sign-in provider is not configured');
+      return reply.redirect(notConfigured(request.params.provider));
+    }
+    return reply.redirect(startSignIn(reply, provider));
+  });
 
-  app.get(
-    routes.authCallback,
+  route(
+    app,
+    endpoints.authCallback,
     {
-      schema: {
-        tags: ['auth'],
-        summary: 'Finish signing in (the provider redirects here)',
-        params: providerParamsSchema,
-        querystring: oauthCallbackQuerySchema,
-      },
       // A malformed callback is a failed sign-in like any other: the learner goes back to /login with a message.
       attachValidation: true,
       logSerializers: pathOnlyRequestLog,
@@ -67,32 +52,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    routes.authMe,
-    {
-      schema: { tags: ['auth'], summary: 'The signed-in learner, or 401', response: { 200: userSchema } },
-      config: { rateLimit: AUTH_RATE_LIMITS.me },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const user = await requireUser(request);
-      return { id: user.id, email: user.email, name: user.name, avatarUrl: user.avatarUrl };
-    },
-  );
+  route(app, endpoints.authMe, { config: { rateLimit: AUTH_RATE_LIMITS.me } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const user = await requireUser(request);
+    return { id: user.id, email: user.email, name: user.name, avatarUrl: user.avatarUrl };
+  });
 
-  app.post(
-    routes.authLogout,
-    {
-      schema: { tags: ['auth'], summary: 'End the session', response: { 204: z.null().describe('Signed out') } },
-      config: { rateLimit: AUTH_RATE_LIMITS.logout },
-    },
-    async (request, reply) => {
-      const token = request.cookies[SESSION_COOKIE];
-      if (token) await deleteSession(db, hashToken(token));
-      clearSessionCookie(reply);
-      return reply.code(204).send(null);
-    },
-  );
+  route(app, endpoints.authLogout, { config: { rateLimit: AUTH_RATE_LIMITS.logout } }, async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await deleteSession(db, hashToken(token));
+    clearSessionCookie(reply);
+    return reply.code(204).send(null);
+  });
 
   await app.register(standInRoutes(providers));
 };

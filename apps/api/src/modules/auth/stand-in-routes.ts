@@ -31,9 +31,10 @@ const paramsSchema = z.object({ provider: oauthProviderSchema });
 const ENV_PREFIX: Record<ProviderId, string> = { google: 'GOOGLE', github: 'GITHUB' };
 
 /**
- * The development stand-in's "provider" pages, registered only for providers without credentials outside
- * production: GET shows the sign-in form; POST plays the provider's consent and redirects to the normal
- * callback with a signed code (or error=access_denied for Cancel), so the callback's checks all run.
+ * The development stand-in's "provider" pages, answering only while the stand-ins run (no real provider
+ * configured, outside production, a loopback PUBLIC_URL; 404 otherwise): GET shows the sign-in form; POST plays
+ * the provider's consent and redirects to the normal callback with a signed code (or error=access_denied for
+ * Cancel), so the callback's checks all run.
  */
 export function standInRoutes(providers: Record<ProviderId, OAuthProvider | null>): FastifyPluginAsyncZod {
   return async (app) => {

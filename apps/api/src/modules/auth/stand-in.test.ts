@@ -164,7 +164,7 @@ describe('a provider without credentials in production (defence behind the start
       GITHUB_CLIENT_SECRET: 'secret',
       RAZORPAY_KEY_ID: 'rzp_test_unused',
       RAZORPAY_KEY_SECRET: 'unused',
-      RAZORPAY_WEBHOOK_SECRET: 'unused',
+      RAZORPAY_WEBHOOK_SECRET: 'unused-webhook-secret',
     });
     config.oauth.github = null;
     const database = await testDatabase();
@@ -186,6 +186,6 @@ describe('a provider without credentials in production (defence behind the start
     expect(String(res.headers.location)).toBe(
       `${TEST_ORIGIN}/login?error=${encodeURIComponent('Sign-in with GitHub is not available right now.').replaceAll('%20', '+')}`,
     );
-    expect(lines.join('')).toContain('sign-in provider has no credentials in production');
+    expect(lines.join('')).toContain('sign-in provider is not configured');
   });
 });

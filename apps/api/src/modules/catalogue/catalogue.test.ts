@@ -1,8 +1,8 @@
 import { courseDetailSchema, courseListSchema, featuredCoursesSchema, statsSchema } from '@kaushal/contract';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
-import { courses } from '../../db/schema.ts';
+import { courses, lessons } from '../../db/schema.ts';
 
 describe('catalogue', () => {
   const ctx = useTestApp();
@@ -65,7 +65,12 @@ describe('catalogue', () => {
     expect(res.statusCode).toBe(200);
     const course = courseDetailSchema.parse(res.json());
     expect(course.lessons.length).toBeGreaterThanOrEqual(5);
-    expect(course).toMatchObject({ isEnrolled: false, hasCompletedFreeLesson: false, enrollmentStatus: null });
+    expect(course).toMatchObject({
+      isEnrolled: false,
+      hasCompletedFreeLesson: false,
+      enrollmentStatus: null,
+      lessonProgress: [],
+    });
     expect(res.headers['cache-control']).toContain('private');
   });
 
@@ -78,6 +83,26 @@ describe('catalogue', () => {
     expect(malformed.json().detail).toBeTruthy();
     const after = await ctx.app.inject('/api/v1/courses');
     expect(after.statusCode).toBe(200);
+  });
+
+  it('counts each course’s lessons in lessonCount, in the list, the featured courses and the course page', async () => {
+    const counted = await ctx.database.db
+      .select({ courseId: lessons.courseId, n: count() })
+      .from(lessons)
+      .groupBy(lessons.courseId);
+    const expected = new Map(counted.map((r) => [r.courseId, r.n]));
+    expect([...expected.values()].every((n) => n > 0)).toBe(true);
+
+    const list = courseListSchema.parse((await ctx.app.inject('/api/v1/courses?size=50')).json());
+    const featured = featuredCoursesSchema.parse((await ctx.app.inject('/api/v1/courses/featured')).json());
+    expect(list.items.length).toBeGreaterThan(0);
+    for (const course of [...list.items, ...featured]) {
+      expect(course.lessonCount, course.id).toBe(expected.get(course.id) ?? 0);
+    }
+    const first = list.items[0];
+    const detail = courseDetailSchema.parse((await ctx.app.inject(`/api/v1/courses/${first?.id}`)).json());
+    expect(detail.lessonCount).toBe(detail.lessons.length);
+    expect(detail.lessonCount).toBeGreaterThan(0);
   });
 
   it('computes stats from the catalogue', async () => {

@@ -1,9 +1,26 @@
-import type { CourseSummary, LessonSummary, PricingTier, Review, Stats } from '@kaushal/contract';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type {
+  CourseSummary,
+  LessonProgressSummary,
+  LessonSummary,
+  PricingTier,
+  Review,
+  Stats,
+} from '@kaushal/contract';
+import { and, asc, count, desc, eq, sql, type Table } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { courses, lessons, pricingTiers, reviews } from '../../db/schema.ts';
+import { courses, lessonProgress, lessons, pricingTiers, reviews } from '../../db/schema.ts';
 
 export const rupees = (paise: number) => paise / 100;
+
+/** "table"."column", for correlated subqueries. */
+const qualified = (table: Table, column: string) => sql`${table}.${sql.identifier(column)}`;
+
+/**
+ * Columns qualified by hand: drizzle writes a column in sql`` without its table, and an unqualified "id" inside
+ * this subquery would be the lesson's own id (the count was then always 0). One index-only count per course
+ * (lessons_course_idx), behind the catalogue's response cache.
+ */
+const lessonCount = sql<number>`(select count(*) from ${lessons} where ${qualified(lessons, 'course_id')} = ${qualified(courses, 'id')})`;
 
 const summaryColumns = {
   id: courses.id,
@@ -16,7 +33,7 @@ const summaryColumns = {
   duration: courses.duration,
   students: sql<number>`${courses.baseStudents} + ${courses.enrolledCount}`.mapWith(Number),
   rating: courses.rating,
-  lessonCount: sql<number>`(select count(*) from ${lessons} where ${lessons.courseId} = ${courses.id})`.mapWith(Number),
+  lessonCount: lessonCount.mapWith(Number),
 };
 
 type SummaryRow = {
@@ -114,6 +131,49 @@ export async function listLessons(db: Db, courseId: string): Promise<LessonSumma
     duration: formatDuration(l.durationSeconds),
     hasVideo: videoType !== null,
   }));
+}
+
+/**
+ * The learner's progress in the given lessons of one course, in their order: one statement on the
+ * lesson_progress (user_id, course_id) index, a row per lesson the learner has opened. The lessons come from the
+ * cached public course, so a lesson no longer in it is left out.
+ */
+export async function listLessonProgress(
+  db: Db,
+  userId: string,
+  courseId: string,
+  courseLessons: readonly Pick<LessonSummary, 'id' | 'durationSeconds'>[],
+): Promise<LessonProgressSummary[]> {
+  const rows = await db
+    .select({
+      lessonId: lessonProgress.lessonId,
+      completed: lessonProgress.completed,
+      watchedSeconds: lessonProgress.watchedSeconds,
+    })
+    .from(lessonProgress)
+    .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.courseId, courseId)));
+  const byLesson = new Map(rows.map((row) => [row.lessonId, row]));
+  return courseLessons.flatMap((lesson) => {
+    const row = byLesson.get(lesson.id);
+    if (!row) return [];
+    return [
+      {
+        lessonId: lesson.id,
+        completed: row.completed,
+        watchedPercent: watchedPercent(row.watchedSeconds, lesson.durationSeconds, row.completed),
+      },
+    ];
+  });
+}
+
+/**
+ * Whole percent, rounded down so a lesson short of the 90% rule never reads 90%; a completed lesson reads at
+ * least 90 (its length may have changed since).
+ */
+export function watchedPercent(watchedSeconds: number, durationSeconds: number, completed: boolean): number {
+  const percent = durationSeconds > 0 ? Math.floor((Math.max(0, watchedSeconds) / durationSeconds) * 100) : 0;
+  const bounded = Math.min(100, percent);
+  return completed ? Math.max(90, bounded) : Math.min(89, bounded);
 }
 
 export async function listPricingTiers(db: Db, courseId: string): Promise<PricingTier[]> {

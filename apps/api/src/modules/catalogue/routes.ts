@@ -2,26 +2,22 @@ import {
   type CourseDetail,
   courseDetailSchema,
   courseListSchema,
-  coursesQuerySchema,
+  endpoints,
   featuredCoursesSchema,
-  idParamsSchema,
-  lessonSummarySchema,
-  reviewListSchema,
-  reviewsQuerySchema,
-  routes,
   statsSchema,
 } from '@kaushal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { route } from '../../lib/endpoint-route.ts';
 import { notFound } from '../../lib/errors.ts';
 import { ResponseCache, sendCached } from '../../lib/response-cache.ts';
-import { currentUser, SESSION_COOKIE } from '../auth/session.ts';
-import { getCourseAccess } from '../enrollment/access.ts';
+import { currentUser, SESSION_COOKIE } from '../auth/index.ts';
+import { getCourseAccess } from '../enrollment/index.ts';
 import {
   findCourse,
   listCourses,
   listFeatured,
+  listLessonProgress,
   listLessons,
   listPricingTiers,
   listReviews,
@@ -45,6 +41,7 @@ async function loadPublicCourse(db: Db, id: string): Promise<CourseDetail | null
     isEnrolled: false,
     hasCompletedFreeLesson: false,
     showPricing: course.price > 0 && !lessons.some((l) => l.isFree),
+    lessonProgress: [],
   };
 }
 
@@ -52,75 +49,53 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, site, clock, config } = app.deps;
   const cache = new ResponseCache(config.catalogueCacheMs);
 
-  app.get(
-    routes.courses,
-    { schema: { tags: ['catalogue'], querystring: coursesQuerySchema, response: { 200: courseListSchema } } },
-    async (request, reply) => {
-      const { page, size } = request.query;
-      const cached = await cache.get(`courses:${page}:${size}`, courseListSchema, () => listCourses(db, page, size));
-      return sendCached(request, reply, cached, PUBLIC_CACHE);
-    },
-  );
+  route(app, endpoints.courses, {}, async (request, reply) => {
+    const { page, size } = request.query;
+    const cached = await cache.get(`courses:${page}:${size}`, courseListSchema, () => listCourses(db, page, size));
+    return sendCached(request, reply, cached, PUBLIC_CACHE);
+  });
 
-  app.get(
-    routes.featuredCourses,
-    { schema: { tags: ['catalogue'], response: { 200: featuredCoursesSchema } } },
-    async (request, reply) => {
-      const cached = await cache.get('featured', featuredCoursesSchema, () => listFeatured(db));
-      return sendCached(request, reply, cached, PUBLIC_CACHE);
-    },
-  );
+  route(app, endpoints.featuredCourses, {}, async (request, reply) => {
+    const cached = await cache.get('featured', featuredCoursesSchema, () => listFeatured(db));
+    return sendCached(request, reply, cached, PUBLIC_CACHE);
+  });
 
-  app.get(routes.stats, { schema: { tags: ['catalogue'], response: { 200: statsSchema } } }, async (request, reply) => {
+  route(app, endpoints.stats, {}, async (request, reply) => {
     const cached = await cache.get('stats', statsSchema, () => readStats(db, site.successRate));
     return sendCached(request, reply, cached, PUBLIC_CACHE);
   });
 
-  app.get(
-    routes.course,
-    { schema: { tags: ['catalogue'], params: idParamsSchema, response: { 200: courseDetailSchema } } },
-    async (request, reply) => {
-      const { id } = request.params;
-      const cached = await cache.getOptional(`course:${id}`, courseDetailSchema, () => loadPublicCourse(db, id));
-      if (!cached) throw notFound(COURSE_NOT_FOUND, 'course_not_found');
-      // Personalised for a signed-in learner, so shared caches must not keep it.
-      reply.header('vary', 'cookie');
-      const user = request.cookies[SESSION_COOKIE] ? await currentUser(request) : null;
-      if (!user) return sendCached(request, reply, cached, 'private, no-cache');
-      reply.header('cache-control', 'private, no-cache');
-      const course = cached.value;
-      const access = await getCourseAccess(db, user.id, id, clock());
-      const expired = access.enrollmentStatus !== null && !access.enrollmentStatus.enrolled;
-      return {
-        ...course,
-        ...access,
-        showPricing: course.price > 0 && (!course.lessons.some((l) => l.isFree) || expired),
-      };
-    },
-  );
+  route(app, endpoints.course, {}, async (request, reply) => {
+    const { id } = request.params;
+    const cached = await cache.getOptional(`course:${id}`, courseDetailSchema, () => loadPublicCourse(db, id));
+    if (!cached) throw notFound(COURSE_NOT_FOUND, 'course_not_found');
+    // Personalised for a signed-in learner, so shared caches must not keep it.
+    reply.header('vary', 'cookie');
+    const user = request.cookies[SESSION_COOKIE] ? await currentUser(request) : null;
+    if (!user) return sendCached(request, reply, cached, 'private, no-cache');
+    reply.header('cache-control', 'private, no-cache');
+    const course = cached.value;
+    // The learner's own rows only, keyed by the verified session: never another learner's progress.
+    const [access, lessonProgress] = await Promise.all([
+      getCourseAccess(db, user.id, id, clock()),
+      listLessonProgress(db, user.id, id, course.lessons),
+    ]);
+    const expired = access.enrollmentStatus !== null && !access.enrollmentStatus.enrolled;
+    return {
+      ...course,
+      ...access,
+      showPricing: course.price > 0 && (!course.lessons.some((l) => l.isFree) || expired),
+      lessonProgress,
+    };
+  });
 
-  app.get(
-    routes.courseLessons,
-    { schema: { tags: ['catalogue'], params: idParamsSchema, response: { 200: z.array(lessonSummarySchema) } } },
-    async (request) => {
-      if (!(await findCourse(db, request.params.id))) throw notFound(COURSE_NOT_FOUND, 'course_not_found');
-      return listLessons(db, request.params.id);
-    },
-  );
+  route(app, endpoints.courseLessons, {}, async (request) => {
+    if (!(await findCourse(db, request.params.id))) throw notFound(COURSE_NOT_FOUND, 'course_not_found');
+    return listLessons(db, request.params.id);
+  });
 
-  app.get(
-    routes.courseReviews,
-    {
-      schema: {
-        tags: ['catalogue'],
-        params: idParamsSchema,
-        querystring: reviewsQuerySchema,
-        response: { 200: reviewListSchema },
-      },
-    },
-    async (request) => {
-      if (!(await findCourse(db, request.params.id))) throw notFound(COURSE_NOT_FOUND, 'course_not_found');
-      return listReviews(db, request.params.id, request.query.page, request.query.size);
-    },
-  );
+  route(app, endpoints.courseReviews, {}, async (request) => {
+    if (!(await findCourse(db, request.params.id))) throw notFound(COURSE_NOT_FOUND, 'course_not_found');
+    return listReviews(db, request.params.id, request.query.page, request.query.size);
+  });
 };

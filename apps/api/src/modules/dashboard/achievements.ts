@@ -23,7 +23,7 @@ export const ONE_HOUR_SECONDS = 3600;
 export const HALFWAY_PERCENT = 50;
 
 /**
- * The fixed achievement rules (docs/decisions/003-dashboard-figures-and-achievements.md), one per icon the
+ * The fixed achievement rules (docs/decisions/006-dashboard-figures-achievements-and-account.md), one per icon the
  * spec names, in the order the dashboard lists them. Achievements are computed from the learner's data on
  * every read, never stored, so they cannot drift from what the learner did.
  */

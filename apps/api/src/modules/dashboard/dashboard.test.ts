@@ -147,6 +147,17 @@ describe('GET /dashboard', () => {
     });
   });
 
+  it("shows under a minute of watching as '< 1m', not '0m', on the course and in the metric", async () => {
+    const learner = await createLearner(ctx);
+    await enroll(ctx, learner, 'responsible-ai');
+    await recordProgress(ctx.database.db, learner.id, [
+      { lessonId: 'responsible-ai-01', courseId: 'responsible-ai', watchedSeconds: 20, completed: false, at: at(1) },
+    ]);
+    const { body } = await dashboard(learner);
+    expect(body?.enrollments[0]).toMatchObject({ progress: 0, timeSpent: '< 1m' });
+    expect(body?.metrics.timeSpentLearning).toBe('< 1m');
+  });
+
   it('gives a new learner an empty dashboard with nothing earned', async () => {
     const { body } = await dashboard(await createLearner(ctx));
     expect(body).toEqual({

@@ -4,7 +4,10 @@ import { averagePercent, formatLearningTime, progressPercent } from './learning-
 describe('formatLearningTime', () => {
   it.each([
     [0, '0m'],
-    [59, '0m'],
+    [0.9, '0m'],
+    [1, '< 1m'],
+    [59, '< 1m'],
+    [59.9, '< 1m'],
     [60, '1m'],
     [45 * 60 + 59, '45m'],
     [3600, '1h 0m'],

@@ -1,9 +1,11 @@
 /**
- * Watched time as the dashboard shows it: '3h 20m', '45m', '0m'. Whole minutes, rounded down, so the
- * figure never claims time the learner has not spent.
+ * Watched time as the dashboard shows it: '3h 20m', '45m', '< 1m', '0m'. Whole minutes, rounded down, so the
+ * figure never claims time the learner has not spent; a few seconds read '< 1m' rather than '0m', so a
+ * learner who has watched something does not see nothing (issue 15). '0m' means nothing watched at all.
  */
 export function formatLearningTime(totalSeconds: number): string {
   const seconds = Number.isFinite(totalSeconds) ? Math.max(0, Math.floor(totalSeconds)) : 0;
+  if (seconds > 0 && seconds < 60) return '< 1m';
   const hours = Math.floor(seconds / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
   return hours > 0 ? `${hours}h ${minutes}m` : `${minutes}m`;

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type CaptionRef, courses, lessons } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
-import { type CourseAccess, getCourseAccess } from '../enrollment/access.ts';
+import { type CourseAccess, getCourseAccess } from '../enrollment/index.ts';
 
 export interface LessonRow {
   id: string;

@@ -1,15 +1,10 @@
-import { routes } from '@kaushal/contract';
+import { endpoints } from '@kaushal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { route } from '../../lib/endpoint-route.ts';
 import { badRequest, forbidden } from '../../lib/errors.ts';
 import { checkMediaSignature } from '../../providers/media/media-signature.ts';
 import { isValidMediaKey } from '../../providers/media/media-store.ts';
-import { pathOnlyRequestLog } from '../auth/log-serializers.ts';
-
-const mediaQuerySchema = z.object({
-  exp: z.string().max(20).optional(),
-  sig: z.string().max(100).optional(),
-});
+import { pathOnlyRequestLog } from '../auth/index.ts';
 
 export const INVALID_LINK = 'This video link is not valid. Reopen the lesson to get a new one.';
 export const EXPIRED_LINK = 'This video link has expired. Reopen the lesson to get a new one.';
@@ -19,16 +14,12 @@ export const EXPIRED_LINK = 'This video link has expired. Reopen the lesson to g
  * requests (206 with Content-Range, 416 beyond the end), ETag and Content-Type come from @fastify/static.
  */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { config, clock } = app.deps;
+  const { config, clock, media } = app.deps;
 
-  app.get(
-    routes.media,
+  route(
+    app,
+    endpoints.media,
     {
-      schema: {
-        tags: ['learning'],
-        params: z.object({ '*': z.string() }),
-        querystring: mediaQuerySchema,
-      },
       // The query string is the credential (a signature valid for hours): log the path only.
       logSerializers: pathOnlyRequestLog,
       // A range past the end: keep the Content-Range (`bytes */size`) the file sender computed, which the
@@ -53,11 +44,10 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       if (check === 'expired') throw forbidden(EXPIRED_LINK, 'media_link_expired');
 
       const remaining = Math.max(0, expiresAt - Math.floor(clock().getTime() / 1000));
-      // Private: the URL is a credential. The browser may reuse bytes only while the link is valid.
-      reply.header('cache-control', `private, max-age=${Math.min(remaining, 3600)}`);
       // The signature is the access check, so a separately hosted front end may load it.
       reply.header('cross-origin-resource-policy', 'cross-origin');
-      return reply.sendFile(key, { acceptRanges: true, cacheControl: false, dotfiles: 'deny' });
+      // Private: the URL is a credential. The browser may reuse bytes only while the link is valid.
+      return media.send(reply, key, `private, max-age=${Math.min(remaining, 3600)}`);
     },
   );
 };

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { freeLessonCompletions, lessonProgress } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
-import type { CourseAccess } from '../enrollment/access.ts';
+import type { CourseAccess } from '../enrollment/index.ts';
 import { type LessonRow, requireVideo } from './lesson-access.ts';
 import { creditedRange, isHonestlyComplete, mergeRange, type Range, totalSeconds } from './watched-ranges.ts';
 

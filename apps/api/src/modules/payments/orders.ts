@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { PaymentOrder, PaymentStatus } from '@kaushal/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { courses, paymentOrders, pricingTiers } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { PaymentProvider } from '../../providers/payments/index.ts';
-import type { SessionUser } from '../auth/session.ts';
-import { findEnrollment } from '../enrollment/access.ts';
+import type { SessionUser } from '../auth/index.ts';
+import { findEnrollment } from '../enrollment/index.ts';
 
 export type OrderRow = typeof paymentOrders.$inferSelect;
 
@@ -118,6 +118,16 @@ export async function findOwnOrder(db: Db, userId: string, orderId: string): Pro
   const order = await findOrder(db, orderId);
   if (!order || order.userId !== userId) throw notFound(ORDER_NOT_FOUND, 'order_not_found');
   return order;
+}
+
+/** The learner's orders, newest first. */
+export async function listOwnOrders(db: Db, userId: string): Promise<PaymentStatus[]> {
+  const orders = await db
+    .select()
+    .from(paymentOrders)
+    .where(eq(paymentOrders.userId, userId))
+    .orderBy(desc(paymentOrders.createdAt), desc(paymentOrders.id));
+  return orders.map(toPaymentStatus);
 }
 
 export function toPaymentStatus(order: OrderRow): PaymentStatus {

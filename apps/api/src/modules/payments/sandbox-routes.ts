@@ -1,11 +1,12 @@
-import { routes, sandboxPayBodySchema, sandboxPaymentSchema } from '@kaushal/contract';
+import { endpoints } from '@kaushal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../lib/endpoint-route.ts';
 import { conflict } from '../../lib/errors.ts';
+import { perLearnerRateLimit } from '../../plugins/per-learner-rate-limit.ts';
 import type { SandboxProvider } from '../../providers/payments/index.ts';
 import { sandboxCheckoutScript } from '../../providers/payments/sandbox-checkout.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../auth/index.ts';
 import { findOwnOrder } from './orders.ts';
-import { perLearnerRateLimit } from './rate-limit.ts';
 
 /**
  * The local payment sandbox's two endpoints, registered only when the sandbox stands in for Razorpay (never
@@ -17,7 +18,7 @@ export function sandboxRoutes(provider: SandboxProvider): FastifyPluginAsyncZod 
     const { db } = app.deps;
     const script = sandboxCheckoutScript();
 
-    app.get(routes.sandboxCheckout, { schema: { tags: ['payments'], hide: true } }, async (_request, reply) => {
+    route(app, endpoints.sandboxCheckout, {}, async (_request, reply) => {
       return (
         reply
           .type('text/javascript; charset=utf-8')
@@ -28,25 +29,18 @@ export function sandboxRoutes(provider: SandboxProvider): FastifyPluginAsyncZod 
       );
     });
 
-    app.post(
-      routes.sandboxPay,
-      {
-        config: perLearnerRateLimit(30),
-        schema: { tags: ['payments'], hide: true, body: sandboxPayBodySchema, response: { 200: sandboxPaymentSchema } },
-      },
-      async (request) => {
-        const user = await requireUser(request);
-        const order = await findOwnOrder(db, user.id, request.body.orderId);
-        if (order.status === 'paid' || order.status === 'refunded') {
-          throw conflict('This order has already been paid.', 'order_already_paid');
-        }
-        const payment = provider.signPayment(order.id);
-        return {
-          razorpay_order_id: order.id,
-          razorpay_payment_id: payment.paymentId,
-          razorpay_signature: payment.signature,
-        };
-      },
-    );
+    route(app, endpoints.sandboxPay, { config: perLearnerRateLimit(30) }, async (request) => {
+      const user = await requireUser(request);
+      const order = await findOwnOrder(db, user.id, request.body.orderId);
+      if (order.status === 'paid' || order.status === 'refunded') {
+        throw conflict('This order has already been paid.', 'order_already_paid');
+      }
+      const payment = provider.signPayment(order.id);
+      return {
+        razorpay_order_id: order.id,
+        razorpay_payment_id: payment.paymentId,
+        razorpay_signature: payment.signature,
+      };
+    });
   };
 }

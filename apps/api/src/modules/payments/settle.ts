@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { paymentOrders } from '../../db/schema.ts';
-import { grantAccess, rebuildPaidAccess } from '../enrollment/grant.ts';
+import { grantAccess, rebuildPaidAccess } from '../enrollment/index.ts';
 
 export type SettleResult =
   | { kind: 'granted' }

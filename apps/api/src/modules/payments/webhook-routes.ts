@@ -1,5 +1,6 @@
-import { routes, successSchema } from '@kaushal/contract';
+import { endpoints } from '@kaushal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../lib/endpoint-route.ts';
 import { badRequest, unavailable } from '../../lib/errors.ts';
 import type { PaymentProvider } from '../../providers/payments/index.ts';
 import { isValidWebhookSignature } from '../../providers/payments/signatures.ts';
@@ -16,12 +17,10 @@ export function webhookRoutes(provider: PaymentProvider): FastifyPluginAsyncZod 
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
-    app.post(
-      routes.paymentWebhook,
-      {
-        config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
-        schema: { tags: ['payments'], response: { 200: successSchema } },
-      },
+    route(
+      app,
+      endpoints.paymentWebhook,
+      { config: { rateLimit: { max: 600, timeWindow: '1 minute' } } },
       async (request) => {
         if (!provider.webhookSecret) {
           throw unavailable('Payment webhooks are not configured on this server.', 'webhook_not_configured');

@@ -1,5 +1,6 @@
-import { integrationsSchema, routes } from '@kaushal/contract';
+import { endpoints } from '@kaushal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../lib/endpoint-route.ts';
 
 /**
  * Which optional third-party services the web app should load (ANALYTICS_ID, SESSION_RECORDING_ID,
@@ -13,18 +14,8 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     chatWidgetId: config.chatWidgetId ?? null,
   };
 
-  app.get(
-    routes.siteConfig,
-    {
-      schema: {
-        tags: ['site'],
-        summary: 'Ids of the configured analytics, session-recording and live-chat services (null when unset)',
-        response: { 200: integrationsSchema },
-      },
-    },
-    async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=300');
-      return body;
-    },
-  );
+  route(app, endpoints.siteConfig, {}, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return body;
+  });
 };

@@ -1,7 +1,8 @@
-import { contactHealthSchema, contactMessageSchema, contactResponseSchema, routes } from '@kaushal/contract';
+import { endpoints } from '@kaushal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../lib/endpoint-route.ts';
 import { AppError, unavailable } from '../../lib/errors.ts';
-import { currentUser } from '../auth/session.ts';
+import { currentUser } from '../auth/index.ts';
 import { submitContactMessage } from './service.ts';
 
 /** Public write: a few messages per visitor (IP) in a window, enough for a person, too few for a flood. */
@@ -10,14 +11,10 @@ export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: 10 * 60_000 } as const;
 export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, database, clock, site } = app.deps;
 
-  app.post(
-    routes.contactSubmit,
+  route(
+    app,
+    endpoints.contactSubmit,
     {
-      schema: {
-        tags: ['support'],
-        body: contactMessageSchema,
-        response: { 200: contactResponseSchema },
-      },
       config: {
         rateLimit: {
           ...CONTACT_RATE_LIMIT,
@@ -38,18 +35,14 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    routes.contactHealth,
-    { schema: { tags: ['support'], response: { 200: contactHealthSchema } } },
-    async (_request, reply) => {
-      try {
-        await database.ping();
-      } catch (error) {
-        app.log.warn({ err: error }, 'contact health: database unreachable');
-        throw unavailable('The contact service cannot take messages right now.', 'contact_unavailable');
-      }
-      reply.header('cache-control', 'no-store');
-      return { status: 'ok' as const, service: 'contact' as const };
-    },
-  );
+  route(app, endpoints.contactHealth, {}, async (_request, reply) => {
+    try {
+      await database.ping();
+    } catch (error) {
+      app.log.warn({ err: error }, 'contact health: database unreachable');
+      throw unavailable('The contact service cannot take messages right now.', 'contact_unavailable');
+    }
+    reply.header('cache-control', 'no-store');
+    return { status: 'ok' as const, service: 'contact' as const };
+  });
 };

@@ -1,5 +1,9 @@
+import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
+import { dbKind } from '../../../test/db.ts';
+import { openBackup } from '../../db/pglite-backup.ts';
+import { courses as coursesTable } from '../../db/schema.ts';
 
 describe('system', () => {
   const ctx = useTestApp({ seed: false });
@@ -68,5 +72,60 @@ describe('request bodies', () => {
       payload: '{"__proto__": {"admin": true}}',
     });
     expect(poisoned.statusCode).toBe(400);
+  });
+});
+
+describe('the operator backup endpoint', () => {
+  const ctx = useTestApp({ seed: true });
+  const backup = (token: string | undefined) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/operator/backup',
+      headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
+    });
+
+  it('refuses without the token in DATA_DIR/secrets, or with another', async () => {
+    const token = ctx.app.deps.config.backupToken as string;
+    expect(token.length).toBeGreaterThanOrEqual(43);
+    for (const wrong of [undefined, '', 'x'.repeat(token.length), `${token}x`]) {
+      const res = await backup(wrong);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe('backup_token_required');
+    }
+  });
+
+  it.runIf(dbKind === 'pglite')('answers a gzipped snapshot that opens as the database it was taken from', async () => {
+    const [first, second] = await Promise.all([
+      backup(ctx.app.deps.config.backupToken),
+      backup(ctx.app.deps.config.backupToken),
+    ]);
+    // One snapshot at a time.
+    expect([first?.statusCode, second?.statusCode].sort()).toEqual([200, 409]);
+    const res = first?.statusCode === 200 ? first : second;
+    expect(res?.headers['content-type']).toBe('application/gzip');
+    expect(res?.headers['cache-control']).toBe('no-store');
+    const summary = await openBackup(res?.rawPayload as Uint8Array);
+    const [courses] = await ctx.database.db.select({ n: count() }).from(coursesTable);
+    expect(summary.courses).toBe(courses?.n);
+    expect(summary.migrations).toBeGreaterThan(0);
+    // The next one is taken once the first has been sent.
+    expect((await backup(ctx.app.deps.config.backupToken)).statusCode).toBe(200);
+  });
+
+  it.runIf(dbKind === 'postgres')('points to pg_dump on PostgreSQL', async () => {
+    const res = await backup(ctx.app.deps.config.backupToken);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('backup_not_embedded');
+  });
+});
+
+describe('the operator backup endpoint when DATABASE_URL is set', () => {
+  const ctx = useTestApp({ seed: false, env: { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' } });
+
+  it('is not enabled: no token is generated', async () => {
+    expect(ctx.app.deps.config.backupToken).toBeUndefined();
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/operator/backup' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('backup_disabled');
   });
 });

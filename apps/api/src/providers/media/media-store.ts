@@ -1,3 +1,5 @@
+import type { FastifyReply } from 'fastify';
+
 /**
  * Where lesson videos and captions live. The learning module asks for a playable URL and never touches
  * files itself, so an S3-compatible store (presigned URLs) can replace the local folder without changing
@@ -6,6 +8,11 @@
 export interface MediaStore {
   /** A short-lived URL the browser can load the media `key` from. */
   signedUrl(key: string, now: Date): SignedMedia;
+  /**
+   * Answers a request for the media `key` (already authorised by the caller) with the given Cache-Control:
+   * the local folder streams it with HTTP Range; an object store would redirect to its own URL.
+   */
+  send(reply: FastifyReply, key: string, cacheControl: string): FastifyReply;
 }
 
 export interface SignedMedia {
@@ -13,8 +20,12 @@ export interface SignedMedia {
   expiresAt: Date;
 }
 
-/** Signed media URLs stay valid this long: a long lesson plus pauses, while a leaked link dies soon. */
-export const MEDIA_URL_TTL_SECONDS = 2 * 60 * 60;
+/**
+ * Signed media URLs stay valid this long. A URL is a bearer credential, so it should die soon after a refund or
+ * an account deletion; the player asks /lessons/:id/signed-url again (which checks access again) when its URL
+ * has expired, so a lesson longer than this still plays to the end.
+ */
+export const MEDIA_URL_TTL_SECONDS = 10 * 60;
 
 /**
  * A media key: slash-separated segments of letters, digits, dot, dash and underscore, none starting with a

@@ -1,4 +1,4 @@
-import { API_PREFIX, apiPath } from '@kaushal/contract';
+import { API_PREFIX, apiPath, endpoints } from '@kaushal/contract';
 import type { Config } from '../../config.ts';
 import { createGitHubProvider } from './github.ts';
 import { createGoogleProvider } from './google.ts';
@@ -12,11 +12,12 @@ export const PROVIDER_LABELS: Record<ProviderId, string> = { google: 'Google', g
 
 /** Where the provider sends the learner back: `/api/v1/auth/<provider>/callback` on PUBLIC_URL. */
 export const callbackUrl = (config: Config, id: ProviderId) =>
-  `${config.publicUrl}${API_PREFIX}${apiPath('authCallback', { provider: id })}`;
+  `${config.publicUrl}${API_PREFIX}${apiPath(endpoints.authCallback, { provider: id })}`;
 
 /**
  * The sign-in provider for each of Google and GitHub: the real one when its client id and secret are
- * configured; otherwise the development stand-in, except in production, where it is null (refused).
+ * configured; otherwise the development stand-in when the configuration allows stand-ins (outside production,
+ * no real provider at all, a loopback PUBLIC_URL: see config.oauthStandIns); otherwise null (not configured).
  */
 export function createOAuthProviders(config: Config, now: () => Date): Record<ProviderId, OAuthProvider | null> {
   const build = (id: ProviderId): OAuthProvider | null => {
@@ -27,7 +28,7 @@ export function createOAuthProviders(config: Config, now: () => Date): Record<Pr
         ? createGoogleProvider(settings, redirectUri)
         : createGitHubProvider(settings, redirectUri);
     }
-    if (config.isProduction) return null;
+    if (!config.oauthStandIns) return null;
     return createStandInProvider(id, PROVIDER_LABELS[id], {
       publicUrl: config.publicUrl,
       sessionSecret: config.sessionSecret,

@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { API_PREFIX } from '@kaushal/contract';
 import { z } from 'zod';
 import type { OAuthProfile, OAuthProvider, ProviderId } from './types.ts';
@@ -6,6 +6,12 @@ import { OAuthFlowError } from './types.ts';
 
 /** Codes and tokens of the stand-in live this long; a sign-in page left open longer starts over. */
 const CODE_TTL_MS = 10 * 60 * 1000;
+
+/**
+ * The provider account id of every stand-in identity starts with this: sign-in keeps such accounts apart from
+ * the accounts real providers made (modules/auth/accounts.ts), since the stand-in signs in any email typed.
+ */
+export const STAND_IN_ACCOUNT_PREFIX = 'stand-in:';
 
 const profileSchema = z.object({
   providerAccountId: z.string(),
@@ -15,6 +21,8 @@ const profileSchema = z.object({
 });
 const codeSchema = z.object({
   kind: z.literal('code'),
+  /** Names this code, so that it is exchanged once. */
+  id: z.string().min(16),
   provider: z.string(),
   profile: profileSchema,
   challenge: z.string(),
@@ -38,10 +46,12 @@ export interface StandInProvider extends OAuthProvider {
 }
 
 /**
- * The local development stand-in for Google or GitHub, used when the provider has no client id and secret
- * outside production. Its own page (dev-sign-in routes) plays the provider's consent screen; codes and tokens
- * are HMAC-signed with a key derived from SESSION_SECRET, so no state is kept and the callback runs exactly
- * the code it runs for the real provider: state check, PKCE-checked code exchange, profile read.
+ * The local development stand-in for Google or GitHub, used only when no provider has a client id and secret,
+ * outside production, on a loopback PUBLIC_URL (config.oauthStandIns). Its own page (dev-sign-in routes) plays
+ * the provider's consent screen; codes and tokens are HMAC-signed with a key derived from SESSION_SECRET, and the
+ * callback runs exactly the code it runs for the real provider: state check, PKCE-checked code exchange, profile
+ * read. The only state kept is the ids of the codes already exchanged (in memory, until they expire), so that a
+ * code works once; the stand-in runs on one developer's machine, so one process's memory is enough.
  */
 export function createStandInProvider(
   id: ProviderId,
@@ -66,6 +76,15 @@ export function createStandInProvider(
     }
   };
   const expired = (exp: number) => exp < options.now().getTime();
+  /** Codes already exchanged, until they expire: a code, like a real provider's, works once. */
+  const spent = new Map<string, number>();
+  const spend = (id: string, exp: number): boolean => {
+    const now = options.now().getTime();
+    for (const [code, until] of spent) if (until < now) spent.delete(code);
+    if (spent.has(id)) return false;
+    spent.set(id, exp);
+    return true;
+  };
 
   return {
     id,
@@ -81,13 +100,14 @@ export function createStandInProvider(
     issueCode(person, codeChallenge) {
       const email = person.email.trim().toLowerCase();
       const profile: OAuthProfile = {
-        providerAccountId: `stand-in:${email}`,
+        providerAccountId: `${STAND_IN_ACCOUNT_PREFIX}${email}`,
         email,
         name: person.name.trim(),
         avatarUrl: null,
       };
       return sign({
         kind: 'code',
+        id: randomBytes(16).toString('base64url'),
         provider: id,
         profile,
         challenge: codeChallenge,
@@ -101,6 +121,9 @@ export function createStandInProvider(
       }
       if (payload.challenge !== s256(codeVerifier)) {
         throw new OAuthFlowError('token_exchange', 'the PKCE verifier does not match the stand-in code');
+      }
+      if (!spend(payload.id, payload.exp)) {
+        throw new OAuthFlowError('token_exchange', 'the stand-in code was already used');
       }
       return sign({
         kind: 'token',

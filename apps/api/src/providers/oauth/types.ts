@@ -37,6 +37,7 @@ export type OAuthFailure =
   | 'token_exchange'
   | 'profile'
   | 'unverified_email'
+  | 'account_conflict'
   | 'not_configured';
 
 /** A sign-in that cannot go on; `reason` picks the learner's message, `message` and `cause` go to the log. */
@@ -70,6 +71,8 @@ export function failureText(reason: OAuthFailure | 'internal', label: string): s
       return label === 'GitHub'
         ? 'Your GitHub account has no verified primary email address. Verify one on GitHub, then try again.'
         : `Your ${label} email address is not verified. Verify it with ${label}, then try again.`;
+    case 'account_conflict':
+      return 'This email address belongs to an account made with a different kind of sign-in. Please sign in the way you first did.';
     case 'not_configured':
       return `Sign-in with ${label} is not available right now.`;
     case 'internal':

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { API_PREFIX, routes } from '@kaushal/contract';
+import { API_PREFIX, endpoints } from '@kaushal/contract';
 import { hmacHex, paymentSignature } from './signatures.ts';
 import type { CreateProviderOrder, PaymentProvider, ProviderOrder } from './types.ts';
 
@@ -32,7 +32,7 @@ export function createSandboxProvider(sessionSecret: string): SandboxProvider {
   return {
     kind: 'sandbox',
     keyId: SANDBOX_KEY_ID,
-    checkoutUrl: `${API_PREFIX}${routes.sandboxCheckout}`,
+    checkoutUrl: `${API_PREFIX}${endpoints.sandboxCheckout.path}`,
     keySecret,
     webhookSecret,
     async createOrder(input: CreateProviderOrder): Promise<ProviderOrder> {

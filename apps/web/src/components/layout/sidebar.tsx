@@ -15,7 +15,7 @@ import { NavLink, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { cn } from '@/lib/cn';
-import { useLogout } from '@/lib/session';
+import { useLogout } from './use-logout';
 
 const ITEMS = [
   { to: '/dashboard', label: 'Dashboard', Icon: LayoutDashboard },

@@ -4,8 +4,9 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { cn } from '@/lib/cn';
-import { rememberPathForLogin, useLogout, useSession } from '@/lib/session';
+import { rememberPathForLogin, useSession } from '@/lib/session';
 import { BrandLogo } from './brand-logo';
+import { useLogout } from './use-logout';
 
 const LINKS = [
   { to: '/courses', label: 'Courses' },

@@ -92,7 +92,7 @@ function SettingsForm({ saved, userId, email }: { saved: Settings; userId: strin
       <SettingsCard
         id="settings-notifications"
         title="Notifications"
-        description="Choose what we tell you about."
+        description="Saved with your account. We send no emails, browser notifications or reminders yet; your choices apply once we do."
         Icon={Bell}
       >
         <SettingSwitch
@@ -176,7 +176,7 @@ function SettingsForm({ saved, userId, email }: { saved: Settings; userId: strin
         <SettingSwitch
           id="auto-download"
           label="Auto-download Videos"
-          description="Download lessons ahead for watching offline."
+          description="Saved with your account. Lessons stream while you watch; downloading them for offline viewing is not available yet."
           checked={draft.autoDownloadVideos}
           onCheckedChange={(v) => set('autoDownloadVideos', v)}
         />

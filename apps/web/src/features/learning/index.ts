@@ -6,7 +6,9 @@
  *   <Button onClick={() => void player.startFreeLesson()}>Start Free Lesson</Button>
  *   <LessonPlayerDialog course={course} {...player.dialogProps}
  *     onFreeLessonCompleted={showPricing} onCourseDataStale={refetchCourse} onChooseTier={pay} />
+ *   // When the player closes: progressSavesSettled().then(refetchWhatShowsProgress)
  */
+export { progressSavesSettled } from './api/save-progress';
 export { LessonPlayerDialog, type LessonPlayerDialogProps, type PlayerCourse } from './components/lesson-player-dialog';
 export { COMPLETION_RULE } from './components/shortcuts-dialog';
 export { type OpenLessonOutcome, useOpenLesson } from './hooks/use-open-lesson';

@@ -93,6 +93,13 @@ export function PrivacyPolicyPage() {
           we delete your profile, sessions and progress. Payment records are kept for the period required by Indian tax
           and accounting law, without a link to a deleted account.
         </p>
+        <p>
+          Deleting your account also deletes the messages you sent us through the contact form. What remains afterwards
+          is the record of each payment you made (order number, course, amount, status, dates and Razorpay's payment
+          reference), no longer linked to you or to any account. We keep it for eight financial years after the year of
+          the payment, the longest period Indian company and tax law requires businesses to keep their accounts, and
+          then delete it.
+        </p>
       </LegalSection>
 
       <LegalSection id="privacy-7" title="7. Data Security">

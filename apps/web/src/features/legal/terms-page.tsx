@@ -57,8 +57,8 @@ export function TermsPage() {
 
       <LegalSection id="terms-6" title="6. Intellectual Property and Use of Course Materials">
         <p>
-          All course content, including videos, code, slides, text and assessments, belongs to {name} or its instructors
-          and is licensed to you for your personal, non-commercial learning only.
+          All course content, including videos, code, slides and text, belongs to {name} or its instructors and is
+          licensed to you for your personal, non-commercial learning only.
         </p>
         <LegalList>
           <li>

@@ -23,7 +23,7 @@ const VALUES: ReadonlyArray<{ icon: LucideIcon; title: string; text: string }> =
   {
     icon: Users,
     title: 'Community',
-    text: 'Learners, mentors and alumni help each other ship. Nobody should learn a hard craft alone.',
+    text: 'Learners’ reviews and messages shape what we teach next, and every message to support is answered by a person on our team.',
   },
   {
     icon: Lightbulb,
@@ -33,7 +33,7 @@ const VALUES: ReadonlyArray<{ icon: LucideIcon; title: string; text: string }> =
   {
     icon: Globe2,
     title: 'Accessibility',
-    text: 'Fair prices in rupees, free preview lessons, weekly access plans and captions make good training reachable for more people.',
+    text: 'Fair prices in rupees, free courses, free preview lessons and weekly access plans make good training reachable for more people.',
   },
 ];
 
@@ -54,7 +54,7 @@ export function AboutPage() {
         <p className="text-lg text-muted">
           Our mission is to make working professionals and students job-ready AI engineers: people who can build,
           evaluate and ship real machine learning and LLM systems, not just call an API. We teach the way the work is
-          done, with projects, code reviews and honest measurement.
+          done, with projects, working code and honest measurement.
         </p>
       </section>
 
@@ -83,7 +83,7 @@ export function AboutPage() {
           <p>
             {site.productName} was founded in 2024 in {site.address.city} by engineers who had spent years hiring for AI
             teams. We kept meeting capable developers who had watched hours of tutorials yet had never taken a model
-            from a notebook to production, and companies that could not find people who had.
+            from a prototype to production, and companies that could not find people who had.
           </p>
           <p>
             So we asked the people doing the hiring. After consulting {site.ctosConsulted} CTOs about what their AI

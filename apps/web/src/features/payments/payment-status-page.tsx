@@ -43,7 +43,7 @@ export function PaymentStatusPage() {
       ) : success ? (
         <div className="flex flex-col items-center gap-4">
           <CircleCheck className="size-16 text-success" aria-hidden="true" />
-          <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold outline-none">
+          <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold">
             Payment Successful!
           </h1>
           <p className="text-muted">You have been enrolled in the course. Your lessons are ready when you are.</p>
@@ -59,7 +59,7 @@ export function PaymentStatusPage() {
       ) : (
         <div className="flex flex-col items-center gap-4">
           <CircleX className="size-16 text-danger" aria-hidden="true" />
-          <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold outline-none">
+          <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold">
             Payment Failed
           </h1>
           <p className="text-muted">

@@ -2,5 +2,4 @@ export * from './begin-sign-in';
 export * from './redirect-path';
 export * from './session-query';
 export * from './unauthorized';
-export * from './use-logout';
 export * from './use-signed-in-user';

@@ -1,13 +1,13 @@
-import { routes, type User } from '@kaushal/contract';
+import { endpoints, type User } from '@kaushal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../api-client';
+import { ApiError, api } from '../api-client';
 
 export const sessionQueryKey = ['auth', 'me'] as const;
 
 /** GET /auth/me: the signed-in learner, or null when signed out (a failure means signed out). */
 export async function fetchSessionUser(): Promise<User | null> {
   try {
-    return await apiRequest<User>(routes.authMe, { ignoreUnauthorized: true });
+    return await api(endpoints.authMe, { ignoreUnauthorized: true });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

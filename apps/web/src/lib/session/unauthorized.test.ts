@@ -1,6 +1,7 @@
+import { endpoints } from '@kaushal/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, setUnauthorizedHandler } from '../api-client';
+import { ApiError, api, setUnauthorizedHandler } from '../api-client';
 import { getRedirectPath } from './redirect-path';
 import { fetchSessionUser, sessionQueryKey } from './session-query';
 import { json, stubApi } from './testing';
@@ -24,8 +25,8 @@ afterEach(() => setUnauthorizedHandler(undefined));
 describe('an API 401', () => {
   it('ends the session and loads /login once, storing the page, while callers still get the error', async () => {
     const { queryClient, goTo } = setup('/course/rag-from-scratch?lesson=l2');
-    stubApi({ 'GET /api/v1/dashboard': unauthorized, 'GET /api/v1/users/me': unauthorized });
-    const results = await Promise.allSettled([apiRequest('/dashboard'), apiRequest('/users/me')]);
+    stubApi({ 'GET /api/v1/dashboard': unauthorized, 'GET /api/v1/users/me/settings': unauthorized });
+    const results = await Promise.allSettled([api(endpoints.dashboard), api(endpoints.settings)]);
     for (const result of results) {
       expect(result.status).toBe('rejected');
       const reason = (result as PromiseRejectedResult).reason;
@@ -41,12 +42,12 @@ describe('an API 401', () => {
   it('does not store the home page, and does not reload /login itself', async () => {
     const home = setup('/');
     stubApi({ 'GET /api/v1/dashboard': unauthorized });
-    await expect(apiRequest('/dashboard')).rejects.toBeInstanceOf(ApiError);
+    await expect(api(endpoints.dashboard)).rejects.toBeInstanceOf(ApiError);
     expect(home.goTo).toHaveBeenCalledWith('/login');
     expect(getRedirectPath()).toBeNull();
 
     const login = setup('/login');
-    await expect(apiRequest('/dashboard')).rejects.toBeInstanceOf(ApiError);
+    await expect(api(endpoints.dashboard)).rejects.toBeInstanceOf(ApiError);
     expect(login.goTo).not.toHaveBeenCalled();
     expect(login.queryClient.getQueryData(sessionQueryKey)).toBeNull();
   });
@@ -61,7 +62,7 @@ describe('an API 401', () => {
   it('other statuses leave the session alone', async () => {
     const { queryClient, goTo } = setup('/courses');
     stubApi({ 'GET /api/v1/dashboard': () => json(403, { detail: 'No access.', code: 'forbidden' }) });
-    await expect(apiRequest('/dashboard')).rejects.toMatchObject({ status: 403 });
+    await expect(api(endpoints.dashboard)).rejects.toMatchObject({ status: 403 });
     expect(goTo).not.toHaveBeenCalled();
     expect(queryClient.getQueryData(sessionQueryKey)).toEqual(user);
   });
@@ -80,8 +81,10 @@ describe('requests', () => {
         return json(200, { ok: true });
       },
     });
-    await apiRequest('/auth/logout', { method: 'POST' });
-    await apiRequest('/contact/submit', { method: 'POST', body: { a: 1 } });
+    await api(endpoints.authLogout);
+    await api(endpoints.contactSubmit, {
+      body: { name: 'Asha', email: 'asha@example.com', subject: 'Hi', message: 'Hello there', category: 'general' },
+    });
     expect(seen).toEqual([null, 'application/json']);
   });
 });

@@ -1,8 +1,8 @@
-import { routes } from '@kaushal/contract';
+import { endpoints } from '@kaushal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { notice } from '@/components/ui/notice';
-import { apiRequest } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { sessionQueryKey } from '@/lib/session';
 import { applyTheme, DEFAULT_THEME, forgetStoredTheme } from '@/lib/theme';
 
@@ -14,7 +14,7 @@ export function useDeleteAccount() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => apiRequest(routes.me, { method: 'DELETE' }),
+    mutationFn: () => api(endpoints.deleteAccount),
     onSuccess: async () => {
       notice('Your account has been deleted.');
       // Leave first: a signed-in page that saw the user vanish would send the browser to /login instead.

@@ -1,6 +1,6 @@
-import { routes, type Settings } from '@kaushal/contract';
+import { endpoints, type Settings } from '@kaushal/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const settingsQueryKey = (userId: string) => ['account', 'settings', userId] as const;
 
@@ -8,7 +8,7 @@ export const settingsQueryKey = (userId: string) => ['account', 'settings', user
 export const settingsQuery = (userId: string) =>
   queryOptions({
     queryKey: settingsQueryKey(userId),
-    queryFn: ({ signal }) => apiRequest<Settings>(routes.mySettings, { signal }),
+    queryFn: ({ signal }) => api(endpoints.settings, { signal }),
     // Changed only through this app, which updates the cache itself.
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -20,8 +20,7 @@ export type EditableSettings = Omit<Settings, 'playbackRate'>;
 export function useSaveSettings(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: EditableSettings) =>
-      apiRequest<Settings>(routes.mySettings, { method: 'PUT', body: changes }),
+    mutationFn: (changes: EditableSettings) => api(endpoints.updateSettings, { body: changes }),
     onSuccess: (settings) => queryClient.setQueryData(settingsQueryKey(userId), settings),
   });
 }

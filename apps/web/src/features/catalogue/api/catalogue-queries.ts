@@ -1,15 +1,6 @@
-import {
-  apiPath,
-  COURSES_PAGE_SIZE,
-  type CourseDetail,
-  type CourseList,
-  type CourseSummary,
-  type ReviewList,
-  routes,
-  type Stats,
-} from '@kaushal/contract';
+import { COURSES_PAGE_SIZE, endpoints } from '@kaushal/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { api, callPath } from '@/lib/api-client';
 import { catalogueKeys } from '@/lib/query-keys';
 
 // Each query names the API path it reads in `meta.apiPath`: the server's first paint (app/first-paint) fetches
@@ -18,44 +9,44 @@ import { catalogueKeys } from '@/lib/query-keys';
 export const featuredCoursesQuery = () =>
   queryOptions({
     queryKey: catalogueKeys.featured(),
-    queryFn: ({ signal }) => apiRequest<CourseSummary[]>(routes.featuredCourses, { signal }),
-    meta: { apiPath: routes.featuredCourses },
+    queryFn: ({ signal }) => api(endpoints.featuredCourses, { signal }),
+    meta: { apiPath: callPath(endpoints.featuredCourses) },
   });
 
 export const statsQuery = () =>
   queryOptions({
     queryKey: catalogueKeys.stats(),
-    queryFn: ({ signal }) => apiRequest<Stats>(routes.stats, { signal }),
-    meta: { apiPath: routes.stats },
+    queryFn: ({ signal }) => api(endpoints.stats, { signal }),
+    meta: { apiPath: callPath(endpoints.stats) },
   });
 
 export const coursesPageQuery = (page: number, size = COURSES_PAGE_SIZE) => {
-  const path = `${routes.courses}?page=${page}&size=${size}`;
+  const call = { query: { page, size } };
   return queryOptions({
     queryKey: catalogueKeys.page(page, size),
-    queryFn: ({ signal }) => apiRequest<CourseList>(path, { signal }),
+    queryFn: ({ signal }) => api(endpoints.courses, { ...call, signal }),
     placeholderData: keepPreviousData,
-    meta: { apiPath: path },
+    meta: { apiPath: callPath(endpoints.courses, call) },
   });
 };
 
 export const courseQuery = (id: string) => {
-  const path = apiPath('course', { id });
+  const call = { params: { id } };
   return queryOptions({
     queryKey: catalogueKeys.course(id),
-    queryFn: ({ signal }) => apiRequest<CourseDetail>(path, { signal }),
+    queryFn: ({ signal }) => api(endpoints.course, { ...call, signal }),
     staleTime: 0,
-    meta: { apiPath: path },
+    meta: { apiPath: callPath(endpoints.course, call) },
   });
 };
 
 /** The latest reviews of a course (newest first), shown under its lessons. */
 export const courseReviewsQuery = (id: string, size = 3) => {
-  const path = `${apiPath('courseReviews', { id })}?page=1&size=${size}`;
+  const call = { params: { id }, query: { page: 1, size } };
   return queryOptions({
     queryKey: catalogueKeys.reviews(id, size),
-    queryFn: ({ signal }) => apiRequest<ReviewList>(path, { signal }),
+    queryFn: ({ signal }) => api(endpoints.courseReviews, { ...call, signal }),
     staleTime: 5 * 60_000,
-    meta: { apiPath: path },
+    meta: { apiPath: callPath(endpoints.courseReviews, call) },
   });
 };

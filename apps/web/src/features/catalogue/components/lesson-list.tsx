@@ -1,5 +1,5 @@
-import type { LessonSummary } from '@kaushal/contract';
-import { LoaderCircle, Lock, PlayCircle } from 'lucide-react';
+import type { LessonProgressSummary, LessonSummary } from '@kaushal/contract';
+import { CheckCircle2, LoaderCircle, Lock, PlayCircle } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 import { isLessonUnlocked } from '../lib/course-access';
@@ -13,10 +13,22 @@ export interface LessonListProps {
   activeLessonId?: string | null;
   /** The lesson being loaded for the player after a click. */
   pendingLessonId?: string | null;
+  /** The learner's progress by lesson id: a tick on completed lessons, the part watched on started ones. */
+  progress?: ReadonlyMap<string, LessonProgressSummary>;
 }
 
-/** The course's lessons in order: title, duration, a Free badge, and a lock on paid lessons not yet unlocked. */
-export function LessonList({ lessons, isEnrolled, onSelectLesson, activeLessonId, pendingLessonId }: LessonListProps) {
+/**
+ * The course's lessons in order: title, duration, a Free badge, a lock on paid lessons not yet unlocked, and the
+ * learner's progress: a tick on a completed lesson, the percent watched on one started.
+ */
+export function LessonList({
+  lessons,
+  isEnrolled,
+  onSelectLesson,
+  activeLessonId,
+  pendingLessonId,
+  progress,
+}: LessonListProps) {
   if (lessons.length === 0) {
     return <p className="text-muted">Lessons for this course are being prepared.</p>;
   }
@@ -26,6 +38,9 @@ export function LessonList({ lessons, isEnrolled, onSelectLesson, activeLessonId
         const unlocked = isLessonUnlocked(lesson, isEnrolled);
         const current = lesson.id === activeLessonId;
         const pending = lesson.id === pendingLessonId;
+        const mine = progress?.get(lesson.id);
+        const completed = mine?.completed === true;
+        const watched = !completed && mine && mine.watchedPercent > 0 ? mine.watchedPercent : null;
         return (
           <li key={lesson.id}>
             <button
@@ -40,6 +55,12 @@ export function LessonList({ lessons, isEnrolled, onSelectLesson, activeLessonId
             >
               {pending ? (
                 <LoaderCircle className="mt-0.5 size-5 shrink-0 animate-spin text-accent" aria-hidden="true" />
+              ) : completed ? (
+                <CheckCircle2
+                  className="mt-0.5 size-5 shrink-0 text-success"
+                  aria-hidden="true"
+                  data-lesson-progress="completed"
+                />
               ) : unlocked ? (
                 <PlayCircle className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden="true" />
               ) : (
@@ -50,6 +71,15 @@ export function LessonList({ lessons, isEnrolled, onSelectLesson, activeLessonId
                   <span className="text-muted">{index + 1}.</span> {lesson.title}
                 </span>
                 {lesson.description && <span className="mt-0.5 block text-sm text-muted">{lesson.description}</span>}
+                {completed && <span className="mt-2 block text-xs font-medium text-success">Completed</span>}
+                {watched !== null && (
+                  <span className="mt-2 flex items-center gap-2 text-xs text-muted" data-lesson-progress="started">
+                    <span className="h-1.5 w-20 overflow-hidden rounded-full bg-border" aria-hidden="true">
+                      <span className="block h-full rounded-full bg-accent" style={{ width: `${watched}%` }} />
+                    </span>
+                    {watched}% watched
+                  </span>
+                )}
               </span>
               <span className="flex shrink-0 flex-col items-end gap-1 text-sm text-muted sm:flex-row sm:items-center sm:gap-3">
                 {lesson.isFree && <Badge variant="success">Free</Badge>}

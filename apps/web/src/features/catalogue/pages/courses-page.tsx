@@ -62,17 +62,30 @@ export function CoursesPage() {
               </li>
             ))}
           </ul>
-          <nav aria-label="Pagination" className="mt-10 flex items-center justify-center gap-4">
-            <Button variant="secondary" onClick={() => goTo(page - 1)} disabled={page <= 1}>
+          {/* One row down to 360 px (a phone's 375 fits with room to spare); narrower, the page count
+              takes a line of its own above the buttons rather than wrapping inside itself. */}
+          <nav
+            aria-label="Pagination"
+            className="mt-10 flex flex-wrap items-center justify-center gap-x-3 gap-y-3 sm:gap-x-4"
+          >
+            <Button variant="secondary" className="px-4 sm:px-5" onClick={() => goTo(page - 1)} disabled={page <= 1}>
               <ChevronLeft aria-hidden="true" />
               Previous
             </Button>
             {pages > 1 && (
-              <span className="text-sm text-muted" aria-live="polite">
+              <span
+                className="text-sm whitespace-nowrap text-muted max-[359px]:order-first max-[359px]:basis-full max-[359px]:text-center"
+                aria-live="polite"
+              >
                 Page {page} of {pages}
               </span>
             )}
-            <Button variant="secondary" onClick={() => goTo(page + 1)} disabled={page >= pages}>
+            <Button
+              variant="secondary"
+              className="px-4 sm:px-5"
+              onClick={() => goTo(page + 1)}
+              disabled={page >= pages}
+            >
               Next
               <ChevronRight aria-hidden="true" />
             </Button>

@@ -1,14 +1,14 @@
-import { type Dashboard, routes } from '@kaushal/contract';
+import { endpoints } from '@kaushal/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
-
-export const dashboardQueryKey = (userId: string) => ['dashboard', userId] as const;
+import { api } from '@/lib/api-client';
+import { dashboardKeys } from '@/lib/query-keys';
 
 /** GET /dashboard: the learner's courses with progress, metrics and achievements. */
 export const dashboardQuery = (userId: string) =>
   queryOptions({
-    queryKey: dashboardQueryKey(userId),
-    queryFn: ({ signal }): Promise<Dashboard> => apiRequest<Dashboard>(routes.dashboard, { signal }),
-    // Progress changes while the learner watches elsewhere: coming back shows fresh figures.
+    queryKey: dashboardKeys.learner(userId),
+    queryFn: ({ signal }) => api(endpoints.dashboard, { signal }),
+    // Progress changes while the learner watches elsewhere: coming back shows fresh figures. The course page
+    // also refreshes this answer in the background when the player closes, so they are there at once.
     staleTime: 0,
   });

@@ -1,6 +1,6 @@
-import { apiPath, type LessonDetail } from '@kaushal/contract';
+import { endpoints } from '@kaushal/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const learningKeys = {
   all: ['learning'] as const,
@@ -15,7 +15,7 @@ export const learningKeys = {
 export const lessonQuery = (id: string) =>
   queryOptions({
     queryKey: learningKeys.lesson(id),
-    queryFn: ({ signal }) => apiRequest<LessonDetail>(apiPath('lesson', { id }), { signal }),
+    queryFn: ({ signal }) => api(endpoints.lesson, { params: { id }, signal }),
     staleTime: 10_000,
     retry: false,
   });

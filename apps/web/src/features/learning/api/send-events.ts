@@ -1,5 +1,5 @@
-import { apiPath, type VideoEvent } from '@kaushal/contract';
-import { ApiError, apiRequest, apiUrl } from '@/lib/api-client';
+import { endpoints, type VideoEvent } from '@kaushal/contract';
+import { ApiError, api, apiUrl, callPath } from '@/lib/api-client';
 
 /**
  * Worth sending again: no answer (offline), a timeout, rate limiting or a server fault. Any other refusal
@@ -10,11 +10,7 @@ export const isRetryable = (status: number) => status === 0 || status === 408 ||
 /** POST /lessons/:id/events while the page lives (keepalive, so a batch in flight survives a close). */
 export async function postEvents(lessonId: string, events: VideoEvent[]): Promise<void> {
   try {
-    await apiRequest(apiPath('lessonEvents', { id: lessonId }), {
-      method: 'POST',
-      body: events,
-      keepalive: true,
-    });
+    await api(endpoints.lessonEvents, { params: { id: lessonId }, body: events, keepalive: true });
   } catch (error) {
     if (error instanceof ApiError && !isRetryable(error.status)) return;
     throw error;
@@ -27,7 +23,7 @@ export async function postEvents(lessonId: string, events: VideoEvent[]): Promis
  * (missing, or over its size limit), a keepalive fetch stands in.
  */
 export function beaconEvents(lessonId: string, events: VideoEvent[]): boolean | Promise<boolean> {
-  const url = apiUrl(apiPath('lessonEvents', { id: lessonId }));
+  const url = apiUrl(callPath(endpoints.lessonEvents, { params: { id: lessonId }, body: events }));
   const body = JSON.stringify(events);
   try {
     if (typeof navigator !== 'undefined' && navigator.sendBeacon?.(url, body)) return true;

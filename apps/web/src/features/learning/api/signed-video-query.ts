@@ -1,6 +1,6 @@
-import { apiPath, type SignedVideo } from '@kaushal/contract';
+import { endpoints } from '@kaushal/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, api } from '@/lib/api-client';
 import { learningKeys } from './lesson-query';
 
 /**
@@ -10,7 +10,7 @@ import { learningKeys } from './lesson-query';
 export const signedVideoQuery = (id: string, openId: number) =>
   queryOptions({
     queryKey: learningKeys.signedVideo(id, openId),
-    queryFn: ({ signal }) => apiRequest<SignedVideo>(apiPath('lessonSignedUrl', { id }), { signal }),
+    queryFn: ({ signal }) => api(endpoints.lessonSignedUrl, { params: { id }, signal }),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
     // Once, and only for a failure that may pass (network, server); a refusal (403, 404) is shown at once.

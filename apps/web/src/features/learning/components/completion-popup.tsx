@@ -34,8 +34,8 @@ export function CompletionPopup(props: CompletionPopupProps) {
           {tiers.length > 0 ? (
             <ul className="mt-4 grid gap-3 sm:grid-cols-2" aria-label="Upgrade options">
               {tiers.map((tier) => (
-                <li key={tier.id} className="flex flex-col rounded-xl border border-border bg-surface-2 p-4">
-                  <p className="font-semibold">{tier.title}</p>
+                <li key={tier.id} className="flex min-w-0 flex-col rounded-xl border border-border bg-surface-2 p-4">
+                  <p className="font-semibold break-words">{tier.title}</p>
                   <p className="mt-1 flex flex-wrap items-baseline gap-2">
                     <span className="text-2xl font-bold">{formatRupees(tier.price)}</span>
                     {tier.originalPrice > tier.price && (
@@ -50,8 +50,10 @@ export function CompletionPopup(props: CompletionPopupProps) {
                   </p>
                   <p className="mt-1 text-sm text-muted">{accessTypeLabel(tier.accessType)}</p>
                   {tier.description && <p className="mt-2 text-sm text-muted">{tier.description}</p>}
+                  <div className="min-h-4 flex-1" aria-hidden="true" />
+                  {/* A long tier title wraps inside the button (buttons do not wrap by default) on narrow screens. */}
                   <Button
-                    className="mt-4"
+                    className="h-auto min-h-9 py-2 text-center leading-snug break-words whitespace-normal text-balance"
                     size="sm"
                     onClick={() => (props.onChooseTier ? props.onChooseTier(tier) : props.onViewPricing())}
                   >

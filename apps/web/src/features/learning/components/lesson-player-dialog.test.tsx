@@ -174,6 +174,49 @@ describe('LessonPlayerDialog', () => {
     expect(message.parentElement).toHaveTextContent('Your weekly access expired. Renew to keep learning.');
   });
 
+  it('asks for a new link by itself when the one playing stops working (expired), and goes on from there', async () => {
+    let issued = 0;
+    const { calls } = api({
+      'GET /lessons/a/signed-url': () => {
+        issued += 1;
+        return {
+          body: {
+            url: `/api/v1/media/a.mp4?exp=${issued}&sig=s`,
+            type: 'direct',
+            sessionId: issued === 1 ? SESSION_ID : '6f1d2c3b-4a59-4e8f-9b7a-0c1d2e3f4a5b',
+          },
+        };
+      },
+    });
+    renderWithApp(<Harness course={courseFixture()} lessonId="a" />);
+    const video = await videoReady();
+    video.currentTime = 42;
+    fireEvent(video, new Event('timeupdate'));
+    // The link's ten minutes are up: the next range request is refused, and the element reports an error.
+    fireEvent(video, new Event('error'));
+
+    const renewed = await waitFor(() => {
+      const element = document.querySelector('video');
+      if (element?.getAttribute('src') !== '/api/v1/media/a.mp4?exp=2&sig=s') throw new Error('not renewed yet');
+      return element as HTMLVideoElement;
+    });
+    expect(calls.filter((c) => c.path === '/lessons/a/signed-url')).toHaveLength(2);
+    Object.defineProperty(renewed, 'duration', { configurable: true, value: 96 });
+    fireEvent(renewed, new Event('loadedmetadata'));
+    expect(renewed.currentTime).toBe(42);
+    expect(screen.queryByText('Video Error')).not.toBeInTheDocument();
+    expect(screen.queryByText('Failed to load video')).not.toBeInTheDocument();
+  });
+
+  it('shows the error, and asks for no new link, when a link fails before it has played', async () => {
+    const { calls } = api();
+    renderWithApp(<Harness course={courseFixture()} lessonId="a" />);
+    const video = await videoReady();
+    fireEvent(video, new Event('error'));
+    expect(await screen.findByText('Video Error')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/lessons/a/signed-url')).toHaveLength(1);
+  });
+
   it('flushes queued events with sendBeacon when the player closes', async () => {
     const { calls } = api();
     renderWithApp(<Harness course={courseFixture()} lessonId="a" />);

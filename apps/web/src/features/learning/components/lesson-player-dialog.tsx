@@ -2,7 +2,7 @@ import type { CourseDetail, LessonSummary, PricingTier, ProgressResponse } from 
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ACCESS_MESSAGES } from '@/lib/access-messages';
 import { ApiError } from '@/lib/api-client';
@@ -40,6 +40,7 @@ export function LessonPlayerDialog(props: LessonPlayerDialogProps) {
   const summary = course.lessons.find((l) => l.id === lessonId);
   // Radix gives focus back only to a Dialog.Trigger; the player is opened from the page's own buttons.
   const opener = useRef<HTMLElement | null>(null);
+  const escapeLeavesFullscreen = useEscapeLeavesFullscreen();
   return (
     <Dialog.Root open={props.open && Boolean(lessonId)} onOpenChange={props.onOpenChange}>
       <Dialog.Portal>
@@ -58,6 +59,9 @@ export function LessonPlayerDialog(props: LessonPlayerDialogProps) {
               event.preventDefault();
               opener.current.focus();
             }
+          }}
+          onEscapeKeyDown={(event) => {
+            if (escapeLeavesFullscreen()) event.preventDefault();
           }}
           onPointerDownOutside={(event) => {
             // Closing a toast is not a click outside the player.
@@ -104,12 +108,12 @@ function PlayerBody(props: LessonPlayerDialogProps & { lessonId: string; summary
 
   return (
     <>
-      <header className="flex items-start gap-3 border-b border-border px-4 py-3 md:px-6">
+      <header className="flex items-center gap-3 border-b border-border px-4 py-2 md:items-start md:px-6 md:py-3">
         <div className="min-w-0 flex-1">
-          <p className="truncate text-sm text-muted">
+          <p className="truncate text-xs text-muted md:text-sm">
             {course.title} · Lesson {index + 1} of {course.lessons.length}
           </p>
-          <Dialog.Title className="truncate text-lg font-semibold md:text-xl">{summary.title}</Dialog.Title>
+          <Dialog.Title className="truncate text-base font-semibold md:text-xl">{summary.title}</Dialog.Title>
         </div>
         <Dialog.Close
           aria-label="Close lesson"
@@ -122,8 +126,10 @@ function PlayerBody(props: LessonPlayerDialogProps & { lessonId: string; summary
       <div
         data-player-stage=""
         tabIndex={-1}
-        // 16:9 and never taller than the viewport minus the header and the lesson buttons.
-        className="relative mx-auto w-full max-w-[min(72rem,calc((100dvh-12rem)*16/9))] outline-none md:px-6 md:pt-4"
+        // 16:9 and never taller than the viewport minus the header and the lesson buttons. On a phone the video
+        // takes the whole width (no padding) and, turned sideways, all the height below the header; the lesson
+        // buttons scroll below it.
+        className="relative mx-auto w-full max-w-[calc((100dvh-4rem)*16/9)] outline-none md:max-w-[min(72rem,calc((100dvh-12rem)*16/9))] md:px-6 md:pt-4"
       >
         {lesson.isPending ? (
           <div className="relative aspect-video w-full bg-black">
@@ -190,4 +196,30 @@ function PlayerBody(props: LessonPlayerDialogProps & { lessonId: string; summary
       </footer>
     </>
   );
+}
+
+/** How soon after leaving full screen an Escape still counts as the one that left it. */
+const FULLSCREEN_ESCAPE_GRACE_MS = 500;
+
+/**
+ * Escape while the player is full screen leaves full screen only, never closes the lesson. Browsers usually
+ * take that Escape themselves; some also hand it to the page right after leaving full screen, so an Escape
+ * that arrives just after is treated the same. Returns true when the Escape was about full screen.
+ */
+function useEscapeLeavesFullscreen() {
+  const leftAt = useRef(Number.NEGATIVE_INFINITY);
+  useEffect(() => {
+    const onChange = () => {
+      if (!document.fullscreenElement) leftAt.current = performance.now();
+    };
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+  return () => {
+    if (document.fullscreenElement) {
+      void document.exitFullscreen?.().catch(() => {});
+      return true;
+    }
+    return performance.now() - leftAt.current < FULLSCREEN_ESCAPE_GRACE_MS;
+  };
 }

@@ -43,6 +43,8 @@ export function LessonStage({
   const signed = useQuery(signedVideoQuery(lesson.id, openId));
   const [attempt, setAttempt] = useState(0);
   const lastPosition = useRef(startAt);
+  /** Where the current link started playing: one that has moved on from there has worked. */
+  const linkStart = useRef(startAt);
 
   const tracking = useLessonTracking({
     lessonId: lesson.id,
@@ -87,9 +89,22 @@ export function LessonStage({
   }, [signedError, signedReason]);
 
   const retry = useCallback(() => {
+    linkStart.current = lastPosition.current;
     setAttempt((a) => a + 1);
     void signed.refetch();
   }, [signed]);
+
+  // Signed links are short-lived (10 minutes, by design: a link is a bearer credential), and a lesson may be
+  // longer. When a link that has played fails, it has most likely expired: ask for a new one (the server checks
+  // access again) and go on where the learner was, without an error. A link that fails before it has played a
+  // second shows the error, so a fault at one spot of the video cannot renew links in a loop.
+  const onVideoError = useCallback(
+    (reason: string) => {
+      if (Math.abs(lastPosition.current - linkStart.current) >= 1) retry();
+      else videoErrorToast(reason);
+    },
+    [retry],
+  );
 
   if (signed.isPending || signed.isFetching) {
     return (
@@ -106,7 +121,15 @@ export function LessonStage({
     );
   }
   if (signed.data.type === 'youtube') {
-    return <YouTubePlayer src={signed.data.url} title={lesson.title} startAt={startAt} reporter={reporter} />;
+    return (
+      <YouTubePlayer
+        src={signed.data.url}
+        title={lesson.title}
+        startAt={startAt}
+        reporter={reporter}
+        onVideoError={videoErrorToast}
+      />
+    );
   }
   return (
     <VideoPlayer
@@ -118,7 +141,7 @@ export function LessonStage({
       learnerId={learnerId}
       milestones={tracking.milestones}
       reporter={reporter}
-      onVideoError={videoErrorToast}
+      onVideoError={onVideoError}
       onRetry={retry}
       shortcutsEnabled={shortcutsEnabled}
     />

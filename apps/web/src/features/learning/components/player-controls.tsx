@@ -8,31 +8,18 @@ import {
   Pause,
   PictureInPicture2,
   Play,
+  Settings,
   Volume1,
   Volume2,
   VolumeX,
 } from 'lucide-react';
-import type { ComponentProps, ReactNode } from 'react';
-import { cn } from '@/lib/cn';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { formatTime } from '../lib/playback-math';
 import { type PlaybackRate, toPlaybackRate } from '../lib/playback-rate';
+import { ControlButton } from './control-button';
 
-export function ControlButton({ label, className, children, ...props }: ComponentProps<'button'> & { label: string }) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      className={cn(
-        'inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-white transition-colors hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-accent disabled:opacity-50 [&_svg]:size-5',
-        className,
-      )}
-      {...props}
-    >
-      {children}
-    </button>
-  );
-}
+// The menu (Radix's menu and its positioning, about 20 KB gzip) loads with the player, not with the course page.
+const SettingsMenu = lazy(() => import('./settings-menu').then((m) => ({ default: m.SettingsMenu })));
 
 export interface PlayerControlsProps {
   playing: boolean;
@@ -47,6 +34,13 @@ export interface PlayerControlsProps {
   pipSupported: boolean;
   pip: boolean;
   seekBar: ReactNode;
+  settingsOpen: boolean;
+  /**
+   * Where the settings menu is drawn: the player in full screen (the only part of the page on screen then),
+   * else the dialog holding the player (inside its landmark), else the page (null).
+   */
+  menuContainer: HTMLElement | null;
+  onSettingsOpenChange(open: boolean): void;
   onTogglePlay(): void;
   onVolume(volume: number): void;
   onToggleMute(): void;
@@ -57,18 +51,27 @@ export interface PlayerControlsProps {
   onShowHelp(): void;
 }
 
-/** The bottom bar: seek bar, then play, volume, time | speed, captions, picture-in-picture, help, full screen. */
+/**
+ * The bottom bar: seek bar, then play, volume, time | speed, captions, picture-in-picture, help, full screen.
+ * It reflows with the player's own width (container queries on the player, so full screen counts too): below
+ * 36rem the secondary controls move into a settings menu and the volume slider goes (the mute button and the
+ * arrow keys stay), so play, mute, time, settings and full screen fit a 320 px phone.
+ */
 export function PlayerControls(props: PlayerControlsProps) {
   const silent = props.muted || props.volume === 0;
   const VolumeIcon = silent ? VolumeX : props.volume < 0.5 ? Volume1 : Volume2;
   return (
-    <div className="space-y-1 bg-gradient-to-t from-black/90 via-black/60 to-transparent px-3 pt-8 pb-2 text-white">
-      {props.seekBar}
-      <div className="flex items-center gap-1">
+    // The gradient above the controls lets taps through to the video and the big play button.
+    <fieldset
+      aria-label="Video controls"
+      className="pointer-events-none min-w-0 bg-gradient-to-t from-black/90 via-black/60 to-transparent px-1.5 pt-4 pb-0.5 text-white @md:px-3 @md:pt-8 @md:pb-2"
+    >
+      <div className="pointer-events-auto px-1.5 @md:px-0">{props.seekBar}</div>
+      <div className="pointer-events-auto flex items-center gap-0.5 @md:mt-1 @md:gap-1">
         <ControlButton label={props.playing ? 'Pause' : 'Play'} onClick={props.onTogglePlay}>
           {props.playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
         </ControlButton>
-        <div className="group/volume flex items-center">
+        <div className="flex items-center">
           <ControlButton label={silent ? 'Unmute' : 'Mute'} aria-pressed={silent} onClick={props.onToggleMute}>
             <VolumeIcon aria-hidden="true" />
           </ControlButton>
@@ -81,17 +84,17 @@ export function PlayerControls(props: PlayerControlsProps) {
             value={props.muted ? 0 : props.volume}
             aria-valuetext={`${Math.round((props.muted ? 0 : props.volume) * 100)}%`}
             onChange={(e) => props.onVolume(Number(e.currentTarget.value))}
-            className="hidden h-5 w-20 cursor-pointer accent-[#00CFFF] sm:block"
+            className="hidden h-5 w-20 cursor-pointer accent-[#00CFFF] @2xl:block"
           />
         </div>
-        <p className="ml-2 text-sm whitespace-nowrap tabular-nums" aria-live="off">
+        <p className="ml-1 min-w-0 text-xs whitespace-nowrap tabular-nums @sm:text-sm @md:ml-2" aria-live="off">
           <span>{formatTime(props.time)}</span>
           <span className="text-white/70"> / {formatTime(props.duration)}</span>
         </p>
-        <div className="ml-auto flex items-center gap-1">
-          <label className="flex items-center">
-            <span className="sr-only">Playback speed</span>
+        <div className="ml-auto flex shrink-0 items-center gap-0.5 @md:gap-1">
+          <div className="hidden items-center gap-1 @xl:flex">
             <select
+              aria-label="Playback speed"
               value={String(props.rate)}
               onChange={(e) => props.onRate(toPlaybackRate(e.currentTarget.value))}
               className="h-9 cursor-pointer rounded-lg border border-white/25 bg-black/60 px-2 text-sm text-white focus-visible:outline-2 focus-visible:outline-accent"
@@ -102,20 +105,43 @@ export function PlayerControls(props: PlayerControlsProps) {
                 </option>
               ))}
             </select>
-          </label>
-          {props.captionsAvailable && (
-            <ControlButton label="Captions" aria-pressed={props.captionsOn} onClick={props.onToggleCaptions}>
-              {props.captionsOn ? <Captions aria-hidden="true" /> : <CaptionsOff aria-hidden="true" />}
+            {props.captionsAvailable && (
+              <ControlButton label="Captions" aria-pressed={props.captionsOn} onClick={props.onToggleCaptions}>
+                {props.captionsOn ? <Captions aria-hidden="true" /> : <CaptionsOff aria-hidden="true" />}
+              </ControlButton>
+            )}
+            {props.pipSupported && (
+              <ControlButton label="Picture in picture" aria-pressed={props.pip} onClick={props.onTogglePip}>
+                <PictureInPicture2 aria-hidden="true" />
+              </ControlButton>
+            )}
+            <ControlButton label="Keyboard shortcuts" aria-haspopup="dialog" onClick={props.onShowHelp}>
+              <CircleHelp aria-hidden="true" />
             </ControlButton>
-          )}
-          {props.pipSupported && (
-            <ControlButton label="Picture in picture" aria-pressed={props.pip} onClick={props.onTogglePip}>
-              <PictureInPicture2 aria-hidden="true" />
-            </ControlButton>
-          )}
-          <ControlButton label="Keyboard shortcuts" aria-haspopup="dialog" onClick={props.onShowHelp}>
-            <CircleHelp aria-hidden="true" />
-          </ControlButton>
+          </div>
+          <Suspense
+            fallback={
+              <ControlButton label="Settings" aria-haspopup="menu" aria-disabled="true" className="@xl:hidden">
+                <Settings aria-hidden="true" />
+              </ControlButton>
+            }
+          >
+            <SettingsMenu
+              className="@xl:hidden"
+              open={props.settingsOpen}
+              onOpenChange={props.onSettingsOpenChange}
+              container={props.menuContainer}
+              rate={props.rate}
+              captionsAvailable={props.captionsAvailable}
+              captionsOn={props.captionsOn}
+              pipSupported={props.pipSupported}
+              pip={props.pip}
+              onRate={props.onRate}
+              onToggleCaptions={props.onToggleCaptions}
+              onTogglePip={props.onTogglePip}
+              onShowHelp={props.onShowHelp}
+            />
+          </Suspense>
           <ControlButton
             label={props.fullscreen ? 'Exit full screen' : 'Full screen'}
             aria-pressed={props.fullscreen}
@@ -125,6 +151,6 @@ export function PlayerControls(props: PlayerControlsProps) {
           </ControlButton>
         </div>
       </div>
-    </div>
+    </fieldset>
   );
 }

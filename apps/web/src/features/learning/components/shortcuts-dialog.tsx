@@ -1,6 +1,7 @@
 import { COMPLETION_WATCHED_RATIO, MAX_CREDITED_PLAYBACK_RATE } from '@kaushal/contract';
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
+import { useRef } from 'react';
 import { cn } from '@/lib/cn';
 import { SHORTCUTS } from '../lib/shortcuts';
 
@@ -18,11 +19,22 @@ export interface ShortcutsDialogProps {
 
 /** The '?' overlay: keyboard shortcuts, and how completion is counted. */
 export function ShortcutsDialog({ open, onOpenChange, container }: ShortcutsDialogProps) {
+  // Radix gives focus back only to a Dialog.Trigger; this one opens from '?', the help button or the menu.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal container={container}>
         <Dialog.Overlay className={cn('inset-0 z-[60] bg-black/70', container ? 'absolute' : 'fixed')} />
         <Dialog.Content
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            if (opener.current?.isConnected) {
+              event.preventDefault();
+              opener.current.focus();
+            }
+          }}
           className={cn(
             'top-1/2 left-1/2 z-[60]',
             container ? 'absolute' : 'fixed',

@@ -158,7 +158,7 @@ describe('VideoPlayer', () => {
     const reason = 'The video could not be loaded: its link may have expired, or this browser cannot play its format.';
     expect(alert).toHaveTextContent(reason);
     expect(props.onVideoError).toHaveBeenCalledWith(reason);
-    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(props.onRetry).toHaveBeenCalled();
   });
 
@@ -213,6 +213,52 @@ describe('VideoPlayer', () => {
     expect(button).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(button);
     expect(button).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('offers speed, captions, picture in picture and the shortcuts in a settings menu, by keyboard', async () => {
+    const { video, loadMetadata } = setup();
+    loadMetadata();
+    // The menu's code loads with the player: the button is there at once, working once it has loaded.
+    const settings = await screen.findByRole('button', { name: 'Settings', expanded: false });
+    expect(settings).toHaveAttribute('aria-haspopup', 'menu');
+    settings.focus();
+    await userEvent.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu', { name: 'Settings' });
+    const speeds = within(within(menu).getByRole('group', { name: 'Playback speed' })).getAllByRole('menuitemradio');
+    expect(speeds.map((item) => item.textContent)).toEqual(['0.5x', '0.75x', '1x', '1.25x', '1.5x', '1.75x', '2x']);
+    expect(within(menu).getByRole('menuitemradio', { name: '1x' })).toHaveAttribute('aria-checked', 'true');
+    // Arrows move through the menu (they are not the player's seek and volume keys there), Enter chooses.
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}');
+    expect(within(menu).getByRole('menuitemradio', { name: '1.5x' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(video.playbackRate).toBe(1.5);
+    expect(video.volume).toBe(1);
+    expect(video.currentTime).toBe(0);
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(settings).toHaveFocus();
+
+    await userEvent.keyboard('{Enter}');
+    const again = await screen.findByRole('menu', { name: 'Settings' });
+    expect(within(again).getByRole('menuitemcheckbox', { name: 'Captions' })).toHaveAttribute('aria-checked', 'false');
+    await userEvent.click(within(again).getByRole('menuitemcheckbox', { name: 'Captions' }));
+    expect(screen.getByRole('button', { name: 'Captions' })).toHaveAttribute('aria-pressed', 'true');
+
+    // Escape closes the menu only.
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('menu', { name: 'Settings' });
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Video player' })).toBeInTheDocument();
+
+    // The shortcuts overlay from the menu, and focus back on the settings button after it.
+    await userEvent.keyboard('{Enter}');
+    await userEvent.click(
+      within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Keyboard shortcuts' }),
+    );
+    expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).not.toBeInTheDocument();
+    expect(settings).toHaveFocus();
   });
 
   it('reports the end with the video duration', () => {

@@ -2,6 +2,7 @@ import type { LessonDetail } from '@kaushal/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { API_BASE, assetUrl } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { useCaptionText } from '../hooks/use-caption-text';
 import type { PlaybackReporter } from '../hooks/use-lesson-tracking';
 import { useVideoPlayer } from '../hooks/use-video-player';
 import { CONTROLS_IDLE_MS } from '../lib/constants';
@@ -34,6 +35,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const containerRef = useRef<HTMLElement>(null);
   const [container, setContainer] = useState<HTMLElement | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const [captionsOn, setCaptionsOn] = useState(false);
   const [active, setActive] = useState(true);
   const idle = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -66,22 +68,9 @@ export function VideoPlayer(props: VideoPlayerProps) {
     [],
   );
 
-  // Captions: show the first track when on. Tracks load lazily, so re-apply once the browser adds them.
-  useEffect(() => {
-    const tracks = videoRef.current?.textTracks;
-    if (!tracks) return;
-    const apply = () => {
-      for (let i = 0; i < tracks.length; i++) {
-        const track = tracks[i];
-        if (track) track.mode = captionsOn && i === 0 ? 'showing' : 'disabled';
-      }
-    };
-    apply();
-    tracks.addEventListener?.('addtrack', apply);
-    return () => tracks.removeEventListener?.('addtrack', apply);
-  }, [captionsOn]);
+  const caption = useCaptionText(videoRef, captionsOn);
 
-  const shortcutsEnabled = props.shortcutsEnabled !== false && !helpOpen;
+  const shortcutsEnabled = props.shortcutsEnabled !== false && !helpOpen && !settingsOpen;
   const runAction = player.runAction;
   useEffect(() => {
     if (!shortcutsEnabled) return;
@@ -99,7 +88,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [shortcutsEnabled, runAction, poke, props.captions.length]);
 
-  const showControls = active || !playing || helpOpen;
+  const showControls = active || !playing || helpOpen || settingsOpen;
 
   return (
     // Pointer and focus handlers only wake the controls; every control is a real button or input.
@@ -108,7 +97,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
       aria-label="Video player"
       data-status={player.status}
       className={cn(
-        'group/player relative flex aspect-video w-full items-center justify-center overflow-hidden bg-black',
+        'group/player @container relative flex aspect-video w-full items-center justify-center overflow-hidden bg-black',
         player.fullscreen && 'aspect-auto h-full',
         !showControls && 'cursor-none',
       )}
@@ -140,41 +129,68 @@ export function VideoPlayer(props: VideoPlayerProps) {
 
       <div
         className={cn(
-          'absolute inset-x-0 bottom-0 z-20 transition-opacity duration-300',
-          showControls ? 'opacity-100' : 'opacity-0 focus-within:opacity-100',
+          'group/bar pointer-events-none absolute inset-x-0 bottom-0 z-20',
           player.status === 'error' && 'hidden',
         )}
       >
-        <PlayerControls
-          playing={playing}
-          time={player.time}
-          duration={player.duration}
-          volume={player.volume}
-          muted={player.muted}
-          rate={player.rate}
-          fullscreen={player.fullscreen}
-          captionsAvailable={props.captions.length > 0}
-          captionsOn={captionsOn}
-          pipSupported={player.pipSupported}
-          pip={player.pip}
-          seekBar={
-            <SeekBar
-              time={player.time}
-              duration={player.duration}
-              buffered={player.buffered}
-              milestones={props.milestones}
-              onSeek={player.seekTo}
-            />
-          }
-          onTogglePlay={player.togglePlay}
-          onVolume={player.setVolume}
-          onToggleMute={player.toggleMute}
-          onRate={player.setRate}
-          onToggleCaptions={() => setCaptionsOn((on) => !on)}
-          onTogglePip={player.togglePip}
-          onToggleFullscreen={player.toggleFullscreen}
-          onShowHelp={() => setHelpOpen(true)}
-        />
+        {caption && (
+          // Drawn by the player (the track is 'hidden'), so it sits above the controls, and drops to the bottom
+          // edge when they hide. Not a live region: it would read the whole lesson aloud.
+          <div
+            data-player-captions=""
+            className={cn(
+              'pointer-events-none absolute inset-x-0 flex justify-center px-[4%] pb-1.5 @md:pb-3',
+              showControls ? 'bottom-full' : 'bottom-1 group-focus-within/bar:bottom-full',
+            )}
+          >
+            <p
+              lang={props.captions[0]?.lang}
+              className="rounded-md bg-black/80 px-2 py-0.5 text-center text-[clamp(0.75rem,2.6cqw,1.5rem)] leading-snug whitespace-pre-line text-white"
+            >
+              {caption}
+            </p>
+          </div>
+        )}
+        <div
+          className={cn(
+            'transition-opacity duration-300',
+            showControls ? 'opacity-100' : 'opacity-0 focus-within:opacity-100',
+          )}
+        >
+          <PlayerControls
+            playing={playing}
+            time={player.time}
+            duration={player.duration}
+            volume={player.volume}
+            muted={player.muted}
+            rate={player.rate}
+            fullscreen={player.fullscreen}
+            captionsAvailable={props.captions.length > 0}
+            captionsOn={captionsOn}
+            pipSupported={player.pipSupported}
+            pip={player.pip}
+            seekBar={
+              <SeekBar
+                time={player.time}
+                duration={player.duration}
+                buffered={player.buffered}
+                milestones={props.milestones}
+                onSeek={player.seekTo}
+              />
+            }
+            onTogglePlay={player.togglePlay}
+            onVolume={player.setVolume}
+            onToggleMute={player.toggleMute}
+            onRate={player.setRate}
+            settingsOpen={settingsOpen}
+            menuContainer={player.fullscreen ? container : (container?.closest<HTMLElement>('[role="dialog"]') ?? null)}
+            onSettingsOpenChange={setSettingsOpen}
+            onToggleCaptions={() => setCaptionsOn((on) => !on)}
+            onTogglePip={player.togglePip}
+            onToggleFullscreen={player.toggleFullscreen}
+            onShowHelp={() => setHelpOpen(true)}
+          />
+        </div>
       </div>
       <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} container={player.fullscreen ? container : null} />
     </section>

@@ -1,11 +1,12 @@
-import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useReducer, useRef } from 'react';
 import { describeMediaError } from '../lib/media-error';
 import { bufferedEnd, clampTime, clampVolume, seekBy, stepVolume } from '../lib/playback-math';
 import { loadPlaybackRate, type PlaybackRate, savePlaybackRate } from '../lib/playback-rate';
 import type { PlayerAction } from '../lib/shortcuts';
+import { initialPlayerState, videoPlayerReducer } from '../lib/video-player-state';
 import type { PlaybackReporter } from './use-lesson-tracking';
 
-export type PlayerStatus = 'loading' | 'ready' | 'playing' | 'paused' | 'buffering' | 'error';
+export type { PlayerStatus } from '../lib/video-player-state';
 
 export interface VideoPlayerOptions {
   videoRef: RefObject<HTMLVideoElement | null>;
@@ -18,7 +19,7 @@ export interface VideoPlayerOptions {
 
 /**
  * The custom player's state, driven by the media element's own events (the element is the source of
- * truth), and the commands the controls and shortcuts call.
+ * truth) through `videoPlayerReducer`, and the commands the controls and shortcuts call.
  */
 export function useVideoPlayer(options: VideoPlayerOptions) {
   const { videoRef, containerRef, startAt, learnerId } = options;
@@ -27,16 +28,10 @@ export function useVideoPlayer(options: VideoPlayerOptions) {
   const onVideoError = useRef(options.onVideoError);
   onVideoError.current = options.onVideoError;
 
-  const [status, setStatus] = useState<PlayerStatus>('loading');
-  const [errorReason, setErrorReason] = useState('');
-  const [time, setTime] = useState(startAt);
-  const [duration, setDuration] = useState(Number.NaN);
-  const [buffered, setBuffered] = useState(0);
-  const [volume, setVolumeState] = useState(1);
-  const [muted, setMuted] = useState(false);
-  const [rate, setRateState] = useState<PlaybackRate>(() => loadPlaybackRate(learnerId));
-  const [fullscreen, setFullscreen] = useState(false);
-  const [pip, setPip] = useState(false);
+  const [state, dispatch] = useReducer(videoPlayerReducer, undefined, () =>
+    initialPlayerState(startAt, loadPlaybackRate(learnerId)),
+  );
+  const { status, rate } = state;
   /** The resume seek is ours, not the learner's: it is not reported as a seek event. */
   const resumeSeek = useRef(false);
 
@@ -44,7 +39,10 @@ export function useVideoPlayer(options: VideoPlayerOptions) {
 
   useEffect(() => {
     const onFullscreenChange = () =>
-      setFullscreen(Boolean(containerRef.current && document.fullscreenElement === containerRef.current));
+      dispatch({
+        type: 'fullscreenchange',
+        fullscreen: Boolean(containerRef.current && document.fullscreenElement === containerRef.current),
+      });
     document.addEventListener('fullscreenchange', onFullscreenChange);
     return () => document.removeEventListener('fullscreenchange', onFullscreenChange);
   }, [containerRef]);
@@ -52,8 +50,8 @@ export function useVideoPlayer(options: VideoPlayerOptions) {
   useEffect(() => {
     const v = videoRef.current;
     if (!v) return;
-    const enter = () => setPip(true);
-    const leave = () => setPip(false);
+    const enter = () => dispatch({ type: 'pipchange', pip: true });
+    const leave = () => dispatch({ type: 'pipchange', pip: false });
     v.addEventListener('enterpictureinpicture', enter);
     v.addEventListener('leavepictureinpicture', leave);
     return () => {
@@ -82,7 +80,7 @@ export function useVideoPlayer(options: VideoPlayerOptions) {
       const v = videoRef.current;
       if (!v) return;
       v.currentTime = clampTime(seconds, v.duration);
-      setTime(v.currentTime);
+      dispatch({ type: 'seek', time: v.currentTime });
     },
     [videoRef],
   );
@@ -112,7 +110,7 @@ export function useVideoPlayer(options: VideoPlayerOptions) {
     (next: PlaybackRate) => {
       const v = videoRef.current;
       if (v) v.playbackRate = next;
-      setRateState(next);
+      dispatch({ type: 'rate', rate: next });
       savePlaybackRate(learnerId, next);
     },
     [videoRef, learnerId],
@@ -161,13 +159,13 @@ export function useVideoPlayer(options: VideoPlayerOptions) {
     [videoRef, togglePlay, seekTo, setVolume, toggleMute, toggleFullscreen],
   );
 
-  /** Props for the <video> element: every state change comes from here. */
+  /** Props for the <video> element: each reads the element and dispatches the event to the reducer. */
   const videoEvents = {
-    onLoadStart: () => setStatus('loading'),
+    onLoadStart: () => dispatch({ type: 'loadstart' }),
     onLoadedMetadata: () => {
       const v = video();
       if (!v) return;
-      setDuration(v.duration);
+      dispatch({ type: 'durationchange', duration: v.duration });
       v.playbackRate = rate;
       if (startAt > 0 && (!Number.isFinite(v.duration) || startAt < v.duration - 1)) {
         resumeSeek.current = true;
@@ -175,41 +173,39 @@ export function useVideoPlayer(options: VideoPlayerOptions) {
       }
       play();
     },
-    onDurationChange: () => setDuration(video()?.duration ?? Number.NaN),
-    onCanPlay: () => setStatus((s) => (s === 'loading' ? 'ready' : s)),
+    onDurationChange: () => dispatch({ type: 'durationchange', duration: video()?.duration ?? Number.NaN }),
+    onCanPlay: () => dispatch({ type: 'canplay' }),
     onPlay: () => reporter.current.play(video()?.currentTime ?? 0),
-    onPlaying: () => setStatus('playing'),
+    onPlaying: () => dispatch({ type: 'playing' }),
     onPause: () => {
       const v = video();
       if (!v) return;
-      setStatus((s) => (s === 'error' ? s : 'paused'));
+      dispatch({ type: 'pause' });
       // Browsers fire pause right before ended; the end is reported as complete instead.
       if (!v.ended) reporter.current.pause(v.currentTime);
     },
-    onWaiting: () => setStatus((s) => (video()?.paused || s === 'error' ? s : 'buffering')),
+    onWaiting: () => dispatch({ type: 'waiting', paused: Boolean(video()?.paused) }),
     onSeeked: () => {
       const v = video();
       if (!v) return;
       if (resumeSeek.current) resumeSeek.current = false;
       else reporter.current.seek(v.currentTime);
-      setTime(v.currentTime);
+      dispatch({ type: 'seeked', time: v.currentTime });
     },
     onTimeUpdate: () => {
       const v = video();
       if (!v) return;
-      setTime(v.currentTime);
-      setBuffered(bufferedEnd(v.buffered, v.currentTime));
+      dispatch({ type: 'timeupdate', time: v.currentTime, buffered: bufferedEnd(v.buffered, v.currentTime) });
       reporter.current.timeUpdate(v.currentTime, v.duration);
     },
     onProgress: () => {
       const v = video();
-      if (v) setBuffered(bufferedEnd(v.buffered, v.currentTime));
+      if (v) dispatch({ type: 'progress', buffered: bufferedEnd(v.buffered, v.currentTime) });
     },
     onVolumeChange: () => {
       const v = video();
       if (!v) return;
-      setVolumeState(clampVolume(v.volume));
-      setMuted(v.muted);
+      dispatch({ type: 'volumechange', volume: v.volume, muted: v.muted });
     },
     onRateChange: () => {
       const v = video();
@@ -217,28 +213,18 @@ export function useVideoPlayer(options: VideoPlayerOptions) {
     },
     onEnded: () => {
       const v = video();
-      setStatus('paused');
+      dispatch({ type: 'ended' });
       reporter.current.ended(v?.duration ?? Number.NaN);
     },
     onError: () => {
       const reason = describeMediaError(video()?.error ?? null);
-      setStatus('error');
-      setErrorReason(reason);
+      dispatch({ type: 'error', reason });
       onVideoError.current(reason);
     },
   };
 
   return {
-    status,
-    errorReason,
-    time,
-    duration,
-    buffered,
-    volume,
-    muted,
-    rate,
-    fullscreen,
-    pip,
+    ...state,
     pipSupported,
     videoEvents,
     togglePlay,

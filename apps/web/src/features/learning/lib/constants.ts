@@ -14,3 +14,7 @@ export const PROGRESS_RETRY_DELAY_MS = 2000;
 export const EVENT_RETRY_DELAY_MS = 5000;
 /** Controls hide after this long without pointer or keyboard activity while playing. */
 export const CONTROLS_IDLE_MS = 2500;
+/** YouTube's embed answers our handshake within moments of loading; silence this long after its load is a failure. */
+export const YOUTUBE_ANSWER_TIMEOUT_MS = 8000;
+/** ...and an embed that has neither loaded nor answered after this long has failed too (a stalled network). */
+export const YOUTUBE_LOAD_TIMEOUT_MS = 30_000;

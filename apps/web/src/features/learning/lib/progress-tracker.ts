@@ -23,7 +23,7 @@ const multipleOf = (position: number) =>
   Math.floor(Math.max(0, position) / PROGRESS_SAVE_EVERY_SECONDS) * PROGRESS_SAVE_EVERY_SECONDS;
 
 /**
- * Decides when the player saves progress (DESIGN 5a): once per distinct multiple of 10 s reached (not on every
+ * Decides when the player saves progress (decision 002): once per distinct multiple of 10 s reached (not on every
  * time update), at every 25% milestone, and at the end. Milestones before the resume position count as
  * reached without a save.
  *

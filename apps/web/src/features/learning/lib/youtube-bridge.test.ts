@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseYouTubeMessage, youtubeEmbedUrl } from './youtube-bridge';
+import { describeYouTubeError, parseYouTubeMessage, youtubeEmbedUrl } from './youtube-bridge';
 
 describe('youtubeEmbedUrl', () => {
   it('turns on the JavaScript API and starts at the resume position', () => {
@@ -35,6 +35,15 @@ describe('parseYouTubeMessage', () => {
 
   it('reads state changes', () => {
     expect(parseYouTubeMessage('{"event":"onStateChange","info":0}')).toEqual({ state: 0 });
+  });
+
+  it("reads the embed's errors, each with a reason a learner can act on", () => {
+    expect(parseYouTubeMessage('{"event":"onError","info":150}')).toEqual({ error: 150 });
+    expect(parseYouTubeMessage('{"event":"onError","info":"150"}')).toBeNull();
+    expect(describeYouTubeError(150)).toBe("This video's owner does not allow it to be played outside YouTube.");
+    expect(describeYouTubeError(101)).toBe(describeYouTubeError(150));
+    expect(describeYouTubeError(100)).toBe('This video is no longer available on YouTube.');
+    expect(describeYouTubeError(7)).toBe('YouTube could not play this video (error 7).');
   });
 
   it.each([

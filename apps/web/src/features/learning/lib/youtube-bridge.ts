@@ -21,6 +21,8 @@ export interface YouTubeUpdate {
   currentTime?: number;
   duration?: number;
   state?: number;
+  /** YouTube's error code (onError): the embed loaded but cannot play this video. */
+  error?: number;
 }
 
 const finite = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
@@ -41,6 +43,10 @@ export function parseYouTubeMessage(data: unknown): YouTubeUpdate | null {
     const state = finite(info);
     return state === undefined ? null : { state };
   }
+  if (event === 'onError') {
+    const error = finite(info);
+    return error === undefined ? null : { error };
+  }
   if ((event === 'infoDelivery' || event === 'initialDelivery') && info && typeof info === 'object') {
     const fields = info as Record<string, unknown>;
     const update: YouTubeUpdate = {};
@@ -57,3 +63,24 @@ export function parseYouTubeMessage(data: unknown): YouTubeUpdate | null {
 
 /** The message that asks the embedded player to start sending updates. */
 export const listeningMessage = (id: string) => JSON.stringify({ event: 'listening', id, channel: 'widget' });
+
+/** Shown when the embed never answered: it could not be reached (offline, or YouTube blocked on this network). */
+export const YOUTUBE_UNREACHABLE =
+  "YouTube's player could not be reached. Check your connection (YouTube may be blocked on this network) and try again.";
+
+/** The reason under 'Failed to load video' for an error YouTube's embed reports (its iframe API's codes). */
+export function describeYouTubeError(code: number): string {
+  switch (code) {
+    case 2:
+      return 'YouTube could not play this video: its address is not valid.';
+    case 5:
+      return "YouTube's player could not play this video in this browser.";
+    case 100:
+      return 'This video is no longer available on YouTube.';
+    case 101:
+    case 150:
+      return "This video's owner does not allow it to be played outside YouTube.";
+    default:
+      return `YouTube could not play this video (error ${code}).`;
+  }
+}

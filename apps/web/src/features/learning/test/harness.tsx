@@ -52,6 +52,7 @@ export function courseFixture(overrides: Partial<CourseDetail> = {}): CourseDeta
     isEnrolled: false,
     hasCompletedFreeLesson: false,
     showPricing: false,
+    lessonProgress: [],
     ...overrides,
   };
 }

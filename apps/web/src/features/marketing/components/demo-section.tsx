@@ -5,7 +5,7 @@ import { DemoVideo } from './demo-video';
 export function DemoSection() {
   return (
     <section id="demo" aria-labelledby="demo-heading" className="mx-auto max-w-5xl scroll-mt-20 px-4 py-16 md:px-6">
-      <h2 id="demo-heading" tabIndex={-1} className="mb-3 text-3xl font-bold focus:outline-none">
+      <h2 id="demo-heading" tabIndex={-1} className="mb-3 text-3xl font-bold">
         See {site.productName} in action
       </h2>
       <p className="mb-8 text-muted">

@@ -1,8 +1,8 @@
-import { routes } from '@kaushal/contract';
+import { endpoints } from '@kaushal/contract';
 import { AlertTriangle, Pause, Play, RotateCcw } from 'lucide-react';
 import { type SyntheticEvent, useCallback, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { apiUrl } from '@/lib/api-client';
+import { apiUrl, callPath } from '@/lib/api-client';
 import { site } from '@/lib/site';
 import { useMounted } from '@/lib/use-mounted';
 import { DEMO_LOOP_START, demoLoopSeek } from '../lib/demo-loop';
@@ -23,7 +23,7 @@ export function DemoVideo() {
   const [needsClick, setNeedsClick] = useState(false);
   // Each retry asks for the source under a new URL, so no failed or cached response can be reused.
   const [attempt, setAttempt] = useState(0);
-  const src = `${apiUrl(routes.demoVideo)}${attempt ? `?attempt=${attempt}` : ''}`;
+  const src = `${apiUrl(callPath(endpoints.demoVideo))}${attempt ? `?attempt=${attempt}` : ''}`;
   // The source is set once the app runs, never in the server's first paint: the video's events (loaded,
   // playing) must reach React, and whether to autoplay depends on this device's reduced-motion setting.
   const mounted = useMounted();

@@ -3,14 +3,30 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/lib/session';
 import { site } from '@/lib/site';
+import { demoScrollTop } from '../lib/demo-scroll';
 
-/** Scrolls to the demo section (smoothly unless the visitor asks for reduced motion) and moves focus there. */
+/**
+ * Scrolls the demo section fully into view (smoothly unless the visitor asks for reduced motion) and moves
+ * focus to its heading.
+ */
 export function scrollToDemo() {
-  const target = document.getElementById('demo-heading');
-  if (!target) return;
+  const heading = document.getElementById('demo-heading');
+  if (!heading) return;
+  const video = document.querySelector('#demo [data-testid="demo-video"]') ?? heading;
+  const nav = document.querySelector('header');
+  const headingBox = heading.getBoundingClientRect();
+  const videoBox = video.getBoundingClientRect();
+  const top = demoScrollTop({
+    scrollY: window.scrollY,
+    viewportHeight: window.innerHeight,
+    navBottom: nav ? Math.max(0, nav.getBoundingClientRect().bottom) : 0,
+    headingTop: headingBox.top,
+    videoTop: videoBox.top,
+    videoBottom: videoBox.bottom,
+  });
   const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-  target.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'center' });
-  target.focus({ preventScroll: true });
+  window.scrollTo({ top, behavior: reduced ? 'auto' : 'smooth' });
+  heading.focus({ preventScroll: true });
 }
 
 export function Hero() {

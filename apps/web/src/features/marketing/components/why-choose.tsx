@@ -6,22 +6,22 @@ export const OFFERINGS: ReadonlyArray<{ icon: LucideIcon; title: string; text: s
   {
     icon: Code2,
     title: 'Project-based courses',
-    text: 'Every course ends in a working system (a RAG assistant, a fine-tuned model, a deployed agent) you can show in interviews.',
+    text: 'Lessons build real things, and several courses end in a capstone (a handbook assistant, an image classifier, a research agent) you can show in interviews.',
   },
   {
     icon: Briefcase,
     title: 'Career support',
-    text: 'Portfolio reviews, mock interviews and referrals to hiring partners, so your new skills turn into an AI engineering role.',
+    text: 'Tell us the AI role you are aiming for and we suggest the courses and projects that lead there: write to us from the contact page.',
   },
   {
     icon: Building2,
     title: 'Corporate training',
-    text: 'Upskill your engineering team with tailored cohorts built around your stack, your data and your delivery goals.',
+    text: 'Upskilling an engineering team? Write to our business team and we plan the courses for your team with you.',
   },
   {
     icon: Handshake,
     title: 'Partnerships',
-    text: 'We work with companies and universities on hiring pipelines, co-created curricula and applied AI projects.',
+    text: 'Companies and universities can write to us about hiring pipelines, co-created curricula and applied AI projects.',
   },
 ];
 
@@ -34,7 +34,7 @@ const EXTRAS: ReadonlyArray<{ icon: LucideIcon; title: string; text: string }> =
   {
     icon: Video,
     title: 'Learn at your pace',
-    text: 'Short video lessons that remember where you stopped, with a free preview lesson before you pay.',
+    text: 'Short video lessons that remember where you stopped, free courses to begin with, and a free preview lesson in most paid courses.',
   },
 ];
 

@@ -1,6 +1,6 @@
-import { type PaymentConfig, routes } from '@kaushal/contract';
+import { endpoints } from '@kaushal/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const paymentKeys = {
   all: ['payments'] as const,
@@ -11,6 +11,6 @@ export const paymentKeys = {
 export const paymentConfigQuery = () =>
   queryOptions({
     queryKey: paymentKeys.config(),
-    queryFn: ({ signal }) => apiRequest<PaymentConfig>(routes.paymentConfig, { signal }),
+    queryFn: ({ signal }) => api(endpoints.paymentConfig, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -57,6 +57,8 @@ describe('EnrollButton', () => {
     release();
     await waitFor(() => expect(button()).toHaveTextContent('Enrolled'));
     expect(button()).toBeDisabled();
+    expect(await screen.findByText("You're enrolled!")).toBeInTheDocument();
+    expect(screen.getByText('Every lesson of this course is open to you.')).toBeInTheDocument();
     await waitFor(() => expect(calls.callsTo('GET', `/courses/${COURSE}`)).toHaveLength(2));
   });
 
@@ -92,6 +94,30 @@ describe('EnrollButton', () => {
     expect(screen.getByText('Please sign in to enroll in this course.')).toBeInTheDocument();
     expect(sessionStorage.getItem('redirectAfterLogin')).toBe(`/course/${COURSE}`);
     expect(calls.callsTo('POST', `/courses/${COURSE}/enroll`)).toEqual([]);
+  });
+
+  it('confirms the enrollment even when the page replaces the button as soon as the course says enrolled', async () => {
+    let enrolled = false;
+    api({
+      [`GET /courses/${COURSE}`]: () => ({ status: 200, body: { id: COURSE, isEnrolled: enrolled } }),
+      [`POST /courses/${COURSE}/enroll`]: () => {
+        enrolled = true;
+        return { status: 200, body: { success: true, message: 'You are enrolled in this course.' } };
+      },
+    });
+    function Page() {
+      const { id = '' } = useParams();
+      const course = useQuery({
+        queryKey: catalogueKeys.course(id),
+        queryFn: () => fetch(`/api/v1/courses/${id}`).then((r) => r.json() as Promise<{ isEnrolled: boolean }>),
+      });
+      if (!course.data) return null;
+      return course.data.isEnrolled ? <p>Start course</p> : <EnrollButton courseId={id} />;
+    }
+    renderAt(<Page />, `/course/${COURSE}`);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Enroll for Free' }));
+    expect(await screen.findByText('Start course')).toBeInTheDocument();
+    expect(await screen.findByText("You're enrolled!")).toBeInTheDocument();
   });
 
   it('shows an enrolled learner the enrolled state without a way to enroll again', async () => {

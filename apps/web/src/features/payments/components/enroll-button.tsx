@@ -2,7 +2,7 @@ import { Check, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
-import { useSignInGate } from '@/lib/use-sign-in-gate';
+import { useSignInGate } from '@/features/auth';
 import { useEnrollInCourse } from '../api/enroll';
 import { PAYMENT_MESSAGES } from '../lib/payment-messages';
 
@@ -14,7 +14,8 @@ export interface EnrollButtonProps extends Pick<ButtonProps, 'className' | 'size
 
 /**
  * 'Enroll for Free' on a course priced 0 (spec section 4). Signed out, it asks the learner to sign in and
- * comes back here afterwards; signed in, it enrolls and refreshes the course, then reads 'Enrolled'.
+ * comes back here afterwards; signed in, it enrolls, says so ("You're enrolled!") and refreshes the course,
+ * then reads 'Enrolled' (the course page then offers Start course in its place).
  */
 export function EnrollButton({ courseId, enrolled = false, ...buttonProps }: EnrollButtonProps) {
   const { isSignedIn, sendToSignIn } = useSignInGate();

@@ -3,9 +3,9 @@ import { Check, LoaderCircle } from 'lucide-react';
 import { type ReactNode, type Ref, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
+import { useSignInGate } from '@/features/auth';
 import { assetUrl } from '@/lib/api-client';
-import { catalogueKeys } from '@/lib/query-keys';
-import { useSignInGate } from '@/lib/use-sign-in-gate';
+import { catalogueKeys, dashboardKeys } from '@/lib/query-keys';
 import { createPaymentOrder } from '../api/create-order';
 import { paymentConfigQuery } from '../api/payment-config';
 import { verifyPayment } from '../api/verify-payment';
@@ -86,6 +86,8 @@ export function PayButton({ courseId, pricingTierId, children, onStateChange, re
         setState('failure');
         return;
       }
+      // A dashboard already loaded is refreshed in the background: the course is on it when the learner goes there.
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all, refetchType: 'all' });
       await queryClient.invalidateQueries({ queryKey: catalogueKeys.course(courseId) });
       toast(PAYMENT_MESSAGES.paymentSucceeded);
       setState('success');

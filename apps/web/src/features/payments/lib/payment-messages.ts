@@ -20,6 +20,12 @@ export const PAYMENT_MESSAGES = {
     description: 'You have been enrolled in the course.',
     variant: 'success',
   },
+  /** Not in the spec's catalogue: the free path's counterpart of 'Payment successful!' (issue 15). */
+  enrolled: {
+    title: "You're enrolled!",
+    description: 'Every lesson of this course is open to you.',
+    variant: 'success',
+  },
 } satisfies Record<string, Message>;
 
 /** The checkout reported a declined or failed payment (not in the spec's catalogue; the provider's reason). */

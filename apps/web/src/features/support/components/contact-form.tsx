@@ -1,9 +1,9 @@
-import { CONTACT_CATEGORIES, type ContactResponse } from '@kaushal/contract';
+import { CONTACT_CATEGORIES, CONTACT_LIMITS, type ContactResponse } from '@kaushal/contract';
 import { CheckCircle2, Send, XCircle } from 'lucide-react';
 import { type FormEvent, useCallback, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast-store';
@@ -41,15 +41,6 @@ export function useContactForm() {
 }
 
 export type ContactFormState = ReturnType<typeof useContactForm>;
-
-function RequiredMark() {
-  return (
-    <span className="text-danger" aria-hidden="true">
-      {' '}
-      *
-    </span>
-  );
-}
 
 /**
  * Spec section 4: required name, email, subject, category and message ('Missing Information' toast when one
@@ -128,103 +119,90 @@ export function ContactForm({ form }: { form: ContactFormState }) {
       <fieldset disabled={sending} className="space-y-5">
         <legend className="sr-only">Your message</legend>
         <div className="grid gap-5 sm:grid-cols-2">
-          <div className="space-y-2">
-            <Label htmlFor="contact-name">
-              Full Name
-              <RequiredMark />
-            </Label>
-            <Input
-              id="contact-name"
-              name="name"
-              autoComplete="name"
-              required
-              maxLength={100}
-              value={values.name}
-              onChange={(e) => set('name', e.target.value)}
-            />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="contact-email">
-              Email Address
-              <RequiredMark />
-            </Label>
-            <Input
-              id="contact-email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={254}
-              value={values.email}
-              onChange={(e) => set('email', e.target.value)}
-            />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="contact-phone">
-              Phone Number <span className="font-normal text-muted">(optional)</span>
-            </Label>
-            <Input
-              id="contact-phone"
-              name="phone"
-              type="tel"
-              autoComplete="tel"
-              maxLength={30}
-              value={values.phone}
-              onChange={(e) => set('phone', e.target.value)}
-            />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="contact-category">
-              Category
-              <RequiredMark />
-            </Label>
-            <Select
-              id="contact-category"
-              name="category"
-              required
-              value={values.category}
-              onChange={(e) => set('category', e.target.value)}
-            >
-              <option value="" disabled>
-                Select a category
-              </option>
-              {CONTACT_CATEGORIES.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
+          <Field id="contact-name" label="Full Name" required limit={CONTACT_LIMITS.name}>
+            {(control) => (
+              <Input
+                {...control}
+                name="name"
+                autoComplete="name"
+                value={values.name}
+                onChange={(e) => set('name', e.target.value)}
+              />
+            )}
+          </Field>
+          <Field id="contact-email" label="Email Address" required limit={CONTACT_LIMITS.email}>
+            {(control) => (
+              <Input
+                {...control}
+                name="email"
+                type="email"
+                autoComplete="email"
+                value={values.email}
+                onChange={(e) => set('email', e.target.value)}
+              />
+            )}
+          </Field>
+          <Field
+            id="contact-phone"
+            label={
+              <>
+                Phone Number <span className="font-normal text-muted">(optional)</span>
+              </>
+            }
+            limit={CONTACT_LIMITS.phone}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                name="phone"
+                type="tel"
+                autoComplete="tel"
+                value={values.phone}
+                onChange={(e) => set('phone', e.target.value)}
+              />
+            )}
+          </Field>
+          <Field id="contact-category" label="Category" required>
+            {(control) => (
+              <Select
+                {...control}
+                name="category"
+                value={values.category}
+                onChange={(e) => set('category', e.target.value)}
+              >
+                <option value="" disabled>
+                  Select a category
                 </option>
-              ))}
-            </Select>
-          </div>
+                {CONTACT_CATEGORIES.map((c) => (
+                  <option key={c.value} value={c.value}>
+                    {c.label}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
         </div>
-        <div className="space-y-2">
-          <Label htmlFor="contact-subject">
-            Subject
-            <RequiredMark />
-          </Label>
-          <Input
-            id="contact-subject"
-            name="subject"
-            required
-            maxLength={200}
-            value={values.subject}
-            onChange={(e) => set('subject', e.target.value)}
-          />
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="contact-message">
-            Message
-            <RequiredMark />
-          </Label>
-          <Textarea
-            id="contact-message"
-            name="message"
-            rows={6}
-            required
-            maxLength={5000}
-            value={values.message}
-            onChange={(e) => set('message', e.target.value)}
-          />
-        </div>
+        <Field id="contact-subject" label="Subject" required limit={CONTACT_LIMITS.subject}>
+          {(control) => (
+            <Input
+              {...control}
+              name="subject"
+              value={values.subject}
+              onChange={(e) => set('subject', e.target.value)}
+            />
+          )}
+        </Field>
+        <Field id="contact-message" label="Message" required limit={CONTACT_LIMITS.message}>
+          {(control) => (
+            <Textarea
+              {...control}
+              name="message"
+              rows={6}
+              value={values.message}
+              onChange={(e) => set('message', e.target.value)}
+            />
+          )}
+        </Field>
         <p className="text-xs text-muted">
           Fields marked <span aria-hidden="true">*</span>
           <span className="sr-only">with an asterisk</span> are required.

@@ -27,7 +27,7 @@ export function ContactInfoCards({ onUseForm }: { onUseForm: () => void }) {
         </a>
       </InfoCard>
       <InfoCard icon={<MessageCircle className="size-5" aria-hidden="true" />} title="Live Chat">
-        <p>Talk to our support team in real time during support hours.</p>
+        <p>Live chat is not available yet. The button shows when it will be staffed and how to reach us now.</p>
         <div className="mt-auto">
           <LiveChatDialog onUseForm={onUseForm} />
         </div>

@@ -6,7 +6,7 @@ const HELP: ReadonlyArray<{ category: ContactCategory; icon: LucideIcon; title: 
     category: 'general',
     icon: LifeBuoy,
     title: 'General Support',
-    text: 'Questions about your account, enrollment, courses or certificates.',
+    text: 'Questions about your account, enrollment, access or courses.',
   },
   {
     category: 'technical',
@@ -18,7 +18,7 @@ const HELP: ReadonlyArray<{ category: ContactCategory; icon: LucideIcon; title: 
     category: 'business',
     icon: Briefcase,
     title: 'Business Inquiries',
-    text: 'Corporate training for your team, bulk access and partnerships.',
+    text: 'Corporate training for your team, and partnerships.',
   },
 ];
 

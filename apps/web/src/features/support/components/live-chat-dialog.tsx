@@ -49,8 +49,10 @@ export function LiveChatDialog({ onUseForm }: { onUseForm: () => void }) {
         <p className="text-sm text-muted">
           Email reaches the same team, every day of the week. We answer general requests in under 24 hours.
         </p>
-        <div className="flex flex-col gap-3 sm:flex-row">
-          <Button asChild>
+        {/* The email button is wide (the address is in it): side by side when both fit, else stacked, each
+            filling the row, never past the dialog's edge. */}
+        <div className="flex flex-wrap gap-3 *:grow">
+          <Button asChild className="h-auto min-h-11 whitespace-normal py-2">
             <a href={`mailto:${site.supportEmail}`}>
               <Mail aria-hidden="true" />
               Email {site.supportEmail}

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast-store';
-import { ACCESS_MESSAGES } from './access-messages';
-import { overwriteRedirectPath, sessionQueryOptions } from './session';
+import { ACCESS_MESSAGES } from '@/lib/access-messages';
+import { overwriteRedirectPath, sessionQueryOptions } from '@/lib/session';
 
 /**
  * The one gate in front of lessons, Enroll and Pay for anonymous visitors (spec section 5). `isSignedIn` waits

@@ -1,17 +1,17 @@
-import { routes } from '@kaushal/contract';
+import { endpoints } from '@kaushal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { notice } from '@/components/ui/notice';
 import { toast } from '@/components/ui/toast-store';
-import { apiRequest } from '../api-client';
-import { sessionQueryKey } from './session-query';
+import { api } from '@/lib/api-client';
+import { sessionQueryKey } from '@/lib/session';
 
 /** Logout posts to the server, clears the user, says 'Logged out' and goes to /. */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => apiRequest(routes.authLogout, { method: 'POST', ignoreUnauthorized: true }),
+    mutationFn: () => api(endpoints.authLogout, { ignoreUnauthorized: true }),
     onSuccess: async () => {
       notice('Logged out');
       // Leave first, rendered at once (flushSync): a signed-in-only page that saw the user vanish before it

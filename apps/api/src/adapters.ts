@@ -1,0 +1,49 @@
+import { API_PREFIX, endpoints } from '@kaushal/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { batchOptionsFor } from './lib/batching.ts';
+import type { Metrics } from './lib/metrics.ts';
+import type { Clock } from './lib/time.ts';
+import { SessionLookup } from './modules/auth/index.ts';
+import { EventWriter } from './modules/learning/index.ts';
+import { createLocalMediaStore } from './providers/media/local-media-store.ts';
+import type { MediaStore } from './providers/media/media-store.ts';
+import { createOAuthProviders, type OAuthProvider, type ProviderId } from './providers/oauth/index.ts';
+import { type ConfiguredPaymentProvider, createPaymentProvider } from './providers/payments/index.ts';
+
+/** Everything the routes use that talks to the outside or holds shared state; built once per app. */
+export interface Adapters {
+  payments: ConfiguredPaymentProvider;
+  /** Per provider: the real one, the development stand-in, or null (not configured: sign-in refused). */
+  oauthProviders: Record<ProviderId, OAuthProvider | null>;
+  media: MediaStore;
+  /** Group-commits watch events (one per app: its queue is the batch). */
+  eventWriter: EventWriter;
+  /** Batches the session lookups of concurrent requests (one per app: its queue is the batch). */
+  sessionLookup: SessionLookup;
+}
+
+/**
+ * The composition root: each adapter built from configuration, in one place. Route plugins receive them
+ * through `app.deps` and construct nothing that talks to the outside, so swapping an implementation (S3 for
+ * the local folder, a mailer, a job queue) is a change here and in its factory.
+ */
+export function createAdapters(
+  config: Config,
+  database: Database,
+  services: { clock: Clock; metrics: Metrics; log: FastifyBaseLogger },
+): Adapters {
+  const batching = batchOptionsFor(database);
+  return {
+    payments: createPaymentProvider(config, (details, message) => services.log.error(details, message)),
+    oauthProviders: createOAuthProviders(config, services.clock),
+    media: createLocalMediaStore({
+      secret: config.mediaSigningSecret,
+      basePath: `${API_PREFIX}${endpoints.media.path.replace('/*', '')}`,
+      generatedDir: config.demoMediaDir,
+    }),
+    eventWriter: new EventWriter(database.db, services.metrics.eventsIngested, batching),
+    sessionLookup: new SessionLookup(database.db, batching),
+  };
+}

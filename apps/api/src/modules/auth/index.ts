@@ -1,0 +1,11 @@
+// The auth module's public surface: what other modules and plugins may use.
+export { pathOnlyRequestLog } from './log-serializers.ts';
+export { authRoutes } from './routes.ts';
+export {
+  clearSessionCookie,
+  currentUser,
+  requireUser,
+  SESSION_COOKIE,
+  type SessionUser,
+} from './session.ts';
+export { SessionLookup } from './session-lookup.ts';

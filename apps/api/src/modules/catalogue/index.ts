@@ -1,0 +1,4 @@
+// The catalogue module's public surface: what other modules may use.
+
+export { formatDuration } from './queries.ts';
+export { catalogueRoutes } from './routes.ts';

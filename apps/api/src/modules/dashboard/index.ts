@@ -1,0 +1,2 @@
+// The dashboard module's public surface: its routes (registered by app.ts).
+export { dashboardRoutes } from './routes.ts';

@@ -1,0 +1,206 @@
+import type { CourseDetail, PricingTier } from '@kaushal/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { PageFallback } from '@/app/page-fallback';
+import { DifficultyBadge } from '@/components/ui/difficulty-badge';
+// The course page composes catalogue, payments and learning. It takes the catalogue's parts by file rather
+// than through the feature's index, so the home page's shared chunk does not carry them.
+import { courseQuery } from '@/features/catalogue/api/catalogue-queries';
+import { ActionLabel } from '@/features/catalogue/components/action-label';
+import { CourseFacts } from '@/features/catalogue/components/course-facts';
+import { CourseReviews } from '@/features/catalogue/components/course-reviews';
+import { CourseSidePanel } from '@/features/catalogue/components/course-side-panel';
+import { InstructorCard } from '@/features/catalogue/components/instructor-card';
+import { LessonList } from '@/features/catalogue/components/lesson-list';
+import { NextStepButton } from '@/features/catalogue/components/next-step-button';
+import { useLessonDeepLink } from '@/features/catalogue/hooks/use-lesson-deep-link';
+import { defaultTierId } from '@/features/catalogue/lib/course-access';
+import { currentOffer, payLabel } from '@/features/catalogue/lib/course-offer';
+import { progressByLesson } from '@/features/catalogue/lib/lesson-progress';
+import { LessonPlayerDialog, progressSavesSettled, useOpenLesson } from '@/features/learning';
+import { EnrollButton, PayButton, type PayButtonHandle } from '@/features/payments';
+import { ApiError } from '@/lib/api-client';
+import { catalogueKeys, dashboardKeys } from '@/lib/query-keys';
+import { usePageTitle } from '@/lib/use-page-title';
+
+/** The enroll or pay button fills its place; its words (which carry the price) may wrap on a phone. */
+const WIDE_ACTION_CLASS = 'h-auto min-h-12 w-full whitespace-normal py-2 text-balance';
+
+/**
+ * Course detail: the main area (badge, title, description, facts, lessons, instructor, reviews) and the side
+ * panel, with enrollment and payment (features/payments) and the lesson player (features/learning) plugged in.
+ */
+export function CoursePage() {
+  const { id = '' } = useParams();
+  const queryClient = useQueryClient();
+  const query = useQuery(courseQuery(id));
+  const [chosenTierId, setChosenTierId] = useState<string | null>(null);
+  /** The player saw a free lesson end: pricing shows at once, before the reloaded course data says so. */
+  const [freeLessonFinished, setFreeLessonFinished] = useState(false);
+  const payButton = useRef<PayButtonHandle>(null);
+  const nextStepButton = useRef<HTMLButtonElement>(null);
+  const player = useOpenLesson(query.data);
+  const { dialogProps } = player;
+  const closePlayer = dialogProps.onOpenChange;
+  usePageTitle(query.data?.title);
+
+  useLessonDeepLink(query.data?.lessons, {
+    playingLessonId: dialogProps.open ? dialogProps.lessonId : null,
+    openLesson: player.openLesson,
+    close: useCallback(() => closePlayer(false), [closePlayer]),
+  });
+
+  const reloadCourse = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: catalogueKeys.course(id) }),
+    [queryClient, id],
+  );
+
+  // When the player closes (or the page goes with it open), what was watched shows where the learner looks next:
+  // this page's lessons now, and the dashboard, refreshed in the background so it is there on the way back.
+  // After the last progress report has landed, not before.
+  const playerOpen = dialogProps.open;
+  useEffect(() => {
+    if (!playerOpen) return;
+    return () => {
+      void progressSavesSettled().then(() => {
+        void queryClient.invalidateQueries({ queryKey: catalogueKeys.course(id), exact: true });
+        void queryClient.invalidateQueries({ queryKey: dashboardKeys.all, refetchType: 'all' });
+      });
+    };
+  }, [playerOpen, queryClient, id]);
+
+  useFocusAfterEnrolling(query.data?.isEnrolled, nextStepButton);
+
+  /** A tier chosen in the player's completion popup: select it here and start paying for it. */
+  const chooseTier = useCallback((tier: PricingTier) => {
+    setChosenTierId(tier.id);
+    document.getElementById('course-side-panel')?.scrollIntoView({ block: 'nearest' });
+    payButton.current?.pay(tier.id);
+  }, []);
+
+  if (query.isPending) return <PageFallback />;
+  if (query.isError) {
+    if (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400)) {
+      return <Navigate to="/404" replace />;
+    }
+    return (
+      <p role="alert" className="mx-auto max-w-xl px-4 py-24 text-center text-muted">
+        Failed to load course details. Please try again.
+      </p>
+    );
+  }
+  const course: CourseDetail = freeLessonFinished ? { ...query.data, hasCompletedFreeLesson: true } : query.data;
+  const selectedTierId =
+    chosenTierId && course.pricingTiers.some((t) => t.id === chosenTierId)
+      ? chosenTierId
+      : defaultTierId(course.pricingTiers);
+  const offer = currentOffer(course, selectedTierId);
+  const openLesson = (lesson: CourseDetail['lessons'][number]) => void player.openLesson(lesson);
+  const pay = offer && (
+    <PayButton
+      ref={payButton}
+      courseId={course.id}
+      pricingTierId={offer.tierId}
+      variant={course.isEnrolled ? 'secondary' : 'primary'}
+      className={WIDE_ACTION_CLASS}
+    >
+      <ActionLabel text={payLabel(offer, course)} />
+    </PayButton>
+  );
+
+  return (
+    <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:px-6 lg:grid-cols-[minmax(0,1fr)_380px]">
+      <header className="min-w-0 space-y-4">
+        <DifficultyBadge difficulty={course.difficulty} />
+        <h1 className="text-3xl font-bold break-words md:text-4xl">{course.title}</h1>
+        {course.description && <p className="text-lg text-muted">{course.description}</p>}
+        <CourseFacts duration={course.duration} students={course.students} rating={course.rating} />
+      </header>
+
+      <aside
+        id="course-side-panel"
+        aria-label="Enrollment"
+        className="min-w-0 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start"
+      >
+        <CourseSidePanel
+          course={course}
+          offer={offer}
+          primaryAction={
+            <PrimaryAction course={course} pay={pay} onOpenLesson={openLesson} nextStepRef={nextStepButton} />
+          }
+          // A running week: Continue comes first, extending it (or upgrading to lifetime) beside it.
+          secondaryAction={course.isEnrolled ? pay : null}
+          selectedTierId={selectedTierId}
+          onSelectTier={setChosenTierId}
+          onStartFreeLesson={() => void player.startFreeLesson()}
+        />
+      </aside>
+
+      <div className="min-w-0 space-y-8">
+        <section aria-labelledby="lessons-heading" className="space-y-4">
+          <h2 id="lessons-heading" className="text-xl font-semibold">
+            Lessons <span className="text-base font-normal text-muted">({course.lessons.length})</span>
+          </h2>
+          <LessonList
+            lessons={course.lessons}
+            isEnrolled={course.isEnrolled}
+            onSelectLesson={openLesson}
+            activeLessonId={dialogProps.open ? dialogProps.lessonId : null}
+            pendingLessonId={player.pendingLessonId}
+            progress={progressByLesson(course.lessonProgress)}
+          />
+        </section>
+        <InstructorCard instructor={course.instructor} />
+        <CourseReviews courseId={course.id} />
+      </div>
+
+      <LessonPlayerDialog
+        course={course}
+        {...dialogProps}
+        onFreeLessonCompleted={() => setFreeLessonFinished(true)}
+        onCourseDataStale={reloadCourse}
+        onChooseTier={chooseTier}
+      />
+    </div>
+  );
+}
+
+/**
+ * The side panel's main control (decision 007, with issue 15): Enroll for Free on a free course; for a learner
+ * with access, Start course or Continue: Lesson N; otherwise the pay button, which says what it charges for
+ * what (the selected tier while the tiers show, else the course for good). Anonymous visitors get the same
+ * buttons, which ask them to sign in.
+ */
+function PrimaryAction({
+  course,
+  pay,
+  onOpenLesson,
+  nextStepRef,
+}: {
+  course: CourseDetail;
+  pay: ReactNode;
+  onOpenLesson: (lesson: CourseDetail['lessons'][number]) => void;
+  nextStepRef: RefObject<HTMLButtonElement | null>;
+}) {
+  if (course.isEnrolled) {
+    return <NextStepButton ref={nextStepRef} course={course} onOpenLesson={onOpenLesson} />;
+  }
+  if (course.price === 0) return <EnrollButton courseId={course.id} className={WIDE_ACTION_CLASS} />;
+  return pay;
+}
+
+/**
+ * Enrolling (free or paid) replaces the button the learner pressed with Start course: focus follows, instead of
+ * falling back to the page. Only on the change, never when a page for an enrolled learner opens.
+ */
+function useFocusAfterEnrolling(isEnrolled: boolean | undefined, target: RefObject<HTMLButtonElement | null>) {
+  const previous = useRef(isEnrolled);
+  useEffect(() => {
+    const was = previous.current;
+    previous.current = isEnrolled;
+    if (was !== false || isEnrolled !== true) return;
+    const active = document.activeElement;
+    if (!active || active === document.body) target.current?.focus();
+  }, [isEnrolled, target]);
+}

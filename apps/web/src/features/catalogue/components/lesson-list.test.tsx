@@ -1,0 +1,48 @@
+import type { LessonSummary } from '@kaushal/contract';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { progressByLesson } from '../lib/lesson-progress';
+import { LessonList } from './lesson-list';
+
+const lesson = (id: string, isFree = false): LessonSummary => ({
+  id,
+  title: `Lesson ${id}`,
+  description: '',
+  isFree,
+  duration: '1:04',
+  durationSeconds: 64,
+  hasVideo: true,
+});
+
+describe('LessonList', () => {
+  it("marks the learner's completed lessons with a tick and started ones with the part watched", () => {
+    render(
+      <LessonList
+        lessons={[lesson('a', true), lesson('b'), lesson('c'), lesson('d')]}
+        isEnrolled
+        onSelectLesson={vi.fn()}
+        progress={progressByLesson([
+          { lessonId: 'a', completed: true, watchedPercent: 100 },
+          { lessonId: 'b', completed: false, watchedPercent: 42 },
+          { lessonId: 'c', completed: false, watchedPercent: 0 },
+        ])}
+      />,
+    );
+    const [a, b, c, d] = screen.getAllByRole('button');
+    expect(a).toHaveAccessibleName(/Lesson a.*Completed/);
+    expect(a?.querySelector('[data-lesson-progress="completed"]')).not.toBeNull();
+    expect(b).toHaveAccessibleName(/Lesson b.*42% watched/);
+    expect(within(b as HTMLElement).queryByText('Completed')).toBeNull();
+    // Opened but nothing watched, or never opened: no mark.
+    for (const row of [c, d]) {
+      expect(row).not.toHaveAccessibleName(/watched|Completed/);
+      expect(row?.querySelector('[data-lesson-progress]')).toBeNull();
+    }
+  });
+
+  it('shows no progress to a visitor', () => {
+    render(<LessonList lessons={[lesson('a', true), lesson('b')]} isEnrolled={false} onSelectLesson={vi.fn()} />);
+    expect(screen.queryByText(/watched|Completed/)).toBeNull();
+    expect(screen.getAllByRole('button')[1]).toHaveAccessibleName(/Locked/);
+  });
+});

@@ -1,0 +1,109 @@
+import { PLAYBACK_RATES } from '@kaushal/contract';
+import { Check, Settings } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { useId, useRef } from 'react';
+import { type PlaybackRate, toPlaybackRate } from '../lib/playback-rate';
+import { ControlButton } from './control-button';
+
+export interface SettingsMenuProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** Where the menu is drawn: the player in full screen, else the dialog holding it; null: the page. */
+  container: HTMLElement | null;
+  rate: PlaybackRate;
+  captionsAvailable: boolean;
+  captionsOn: boolean;
+  pipSupported: boolean;
+  pip: boolean;
+  onRate(rate: PlaybackRate): void;
+  onToggleCaptions(): void;
+  onTogglePip(): void;
+  onShowHelp(): void;
+  className?: string;
+}
+
+const itemClass =
+  'relative flex h-8 cursor-pointer items-center rounded-lg pr-3 pl-8 outline-none select-none data-[highlighted]:bg-surface-2 data-[highlighted]:text-fg';
+
+/**
+ * The player's secondary controls (speed, captions, picture in picture, keyboard shortcuts) as a menu, for a
+ * player too narrow to show them in the bar: Radix's menu button (roles, arrow keys, Home/End, type-ahead,
+ * Escape closing the menu only, focus back on the button).
+ */
+export function SettingsMenu(props: SettingsMenuProps) {
+  const speedLabel = useId();
+  /** A choice that opens something of its own (the shortcuts dialog) runs once focus is back on the button. */
+  const afterClose = useRef<(() => void) | null>(null);
+  return (
+    <DropdownMenu.Root open={props.open} onOpenChange={props.onOpenChange}>
+      <DropdownMenu.Trigger asChild>
+        <ControlButton label="Settings" className={props.className}>
+          <Settings aria-hidden="true" />
+        </ControlButton>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal container={props.container}>
+        <DropdownMenu.Content
+          side="top"
+          align="end"
+          sideOffset={6}
+          collisionPadding={8}
+          className="z-[70] max-h-[var(--radix-dropdown-menu-content-available-height)] min-w-48 overflow-y-auto rounded-xl border border-border bg-surface p-1 text-sm text-fg shadow-2xl"
+          onCloseAutoFocus={() => {
+            const run = afterClose.current;
+            afterClose.current = null;
+            // Radix focuses the button after this handler; the dialog opened here renders after that.
+            run?.();
+          }}
+        >
+          <DropdownMenu.Label id={speedLabel} className="px-3 pt-1.5 pb-1 text-xs font-semibold text-muted">
+            Playback speed
+          </DropdownMenu.Label>
+          <DropdownMenu.RadioGroup
+            aria-labelledby={speedLabel}
+            value={String(props.rate)}
+            onValueChange={(value) => props.onRate(toPlaybackRate(value))}
+          >
+            {PLAYBACK_RATES.map((rate) => (
+              <DropdownMenu.RadioItem key={rate} value={String(rate)} className={itemClass}>
+                <DropdownMenu.ItemIndicator className="absolute left-2.5">
+                  <Check className="size-4 text-accent" aria-hidden="true" />
+                </DropdownMenu.ItemIndicator>
+                {rate}x
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          {props.captionsAvailable && (
+            <DropdownMenu.CheckboxItem
+              className={itemClass}
+              checked={props.captionsOn}
+              onCheckedChange={props.onToggleCaptions}
+            >
+              <DropdownMenu.ItemIndicator className="absolute left-2.5">
+                <Check className="size-4 text-accent" aria-hidden="true" />
+              </DropdownMenu.ItemIndicator>
+              Captions
+            </DropdownMenu.CheckboxItem>
+          )}
+          {props.pipSupported && (
+            <DropdownMenu.CheckboxItem className={itemClass} checked={props.pip} onCheckedChange={props.onTogglePip}>
+              <DropdownMenu.ItemIndicator className="absolute left-2.5">
+                <Check className="size-4 text-accent" aria-hidden="true" />
+              </DropdownMenu.ItemIndicator>
+              Picture in picture
+            </DropdownMenu.CheckboxItem>
+          )}
+          <DropdownMenu.Item
+            className={itemClass}
+            aria-haspopup="dialog"
+            onSelect={() => {
+              afterClose.current = props.onShowHelp;
+            }}
+          >
+            Keyboard shortcuts
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

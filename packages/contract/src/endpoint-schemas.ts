@@ -1,0 +1,370 @@
+import { z } from 'zod';
+import { settingsSchema, updateProfileBodySchema, updateSettingsBodySchema } from './account.ts';
+import {
+  oauthCallbackQuerySchema,
+  providerParamsSchema,
+  standInFormSchema,
+  standInPageQuerySchema,
+  userSchema,
+} from './auth.ts';
+import {
+  courseDetailSchema,
+  courseListSchema,
+  coursesQuerySchema,
+  featuredCoursesSchema,
+  healthSchema,
+  lessonSummarySchema,
+  reviewListSchema,
+  reviewsQuerySchema,
+  statsSchema,
+} from './catalogue.ts';
+import { idParamsSchema, successSchema } from './common.ts';
+import { achievementSchema, dashboardEnrollmentSchema, dashboardSchema } from './dashboard.ts';
+import type { EndpointName } from './endpoints.ts';
+import { integrationsSchema } from './integrations.ts';
+import {
+  lessonDetailSchema,
+  mediaParamsSchema,
+  mediaQuerySchema,
+  progressBodySchema,
+  progressResponseSchema,
+  signedVideoSchema,
+  videoEventsBodySchema,
+  videoEventsResponseSchema,
+} from './learning.ts';
+import {
+  createOrderBodySchema,
+  paymentConfigSchema,
+  paymentOrderSchema,
+  paymentStatusParamsSchema,
+  paymentStatusSchema,
+  sandboxPayBodySchema,
+  sandboxPaymentSchema,
+  verifyPaymentBodySchema,
+  verifyPaymentResponseSchema,
+} from './payments.ts';
+import { contactHealthSchema, contactMessageSchema, contactResponseSchema } from './support.ts';
+
+/** A success answer whose body is not JSON: a redirect, a file, a script, or nothing at all. */
+export interface RawResponse {
+  readonly description: string;
+  /** Unset: no body. */
+  readonly contentType?: string;
+}
+
+export interface EndpointSchema {
+  readonly tags: readonly string[];
+  readonly summary?: string;
+  /** Left out of the OpenAPI document (development stand-ins, operator-only endpoints). */
+  readonly hide?: boolean;
+  readonly params?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly body?: z.ZodType;
+  /** Every success or redirect status the endpoint answers: a JSON schema, or a non-JSON answer. */
+  readonly responses: Readonly<Record<number, z.ZodType | RawResponse>>;
+  /**
+   * The error statuses the endpoint answers by itself (not signed in, no access, unknown, conflict...). The ones
+   * every endpoint of a kind can answer (invalid input, refused origin, body too large, rate limited, database
+   * unavailable) are added by `documentedStatuses`.
+   */
+  readonly errors: readonly number[];
+}
+
+const raw = (description: string, contentType?: string): RawResponse =>
+  contentType ? { description, contentType } : { description };
+const NOT_MODIFIED = raw('Not modified: the ETag in If-None-Match still matches');
+const FILE = (contentType: string) => ({
+  200: raw('The whole file', contentType),
+  206: raw('The requested byte range', contentType),
+  304: NOT_MODIFIED,
+});
+
+/** The schemas of every endpoint, under the names of `endpoints` (endpoints.ts). */
+export const endpointSchemas = {
+  healthLive: {
+    tags: ['system'],
+    summary: 'Liveness: the process answers',
+    responses: { 200: z.object({ status: z.literal('ok') }) },
+    errors: [],
+  },
+  health: {
+    tags: ['system'],
+    summary: 'Readiness: the process and its database answer',
+    responses: { 200: healthSchema },
+    errors: [],
+  },
+  metrics: {
+    tags: ['system'],
+    hide: true,
+    summary: 'Prometheus metrics (bearer METRICS_TOKEN)',
+    responses: { 200: raw('Prometheus exposition', 'text/plain') },
+    errors: [401, 404],
+  },
+  backup: {
+    tags: ['system'],
+    hide: true,
+    summary:
+      'A consistent snapshot of the embedded (PGlite) database for `npm run backup` (bearer DATA_DIR/secrets/backup-token)',
+    responses: { 200: raw('The database folder as a gzipped tar, taken between two transactions', 'application/gzip') },
+    errors: [401, 404, 409],
+  },
+  demoVideo: {
+    tags: ['system'],
+    summary: "The home page's demo video (HTTP Range)",
+    responses: FILE('video/mp4'),
+    errors: [404, 416],
+  },
+  siteConfig: {
+    tags: ['site'],
+    summary: 'Ids of the configured analytics, session-recording and live-chat services (null when unset)',
+    responses: { 200: integrationsSchema },
+    errors: [],
+  },
+
+  stats: { tags: ['catalogue'], responses: { 200: statsSchema, 304: NOT_MODIFIED }, errors: [] },
+  courses: {
+    tags: ['catalogue'],
+    query: coursesQuerySchema,
+    responses: { 200: courseListSchema, 304: NOT_MODIFIED },
+    errors: [],
+  },
+  featuredCourses: { tags: ['catalogue'], responses: { 200: featuredCoursesSchema, 304: NOT_MODIFIED }, errors: [] },
+  course: {
+    tags: ['catalogue'],
+    summary: "A course with its lessons, tiers, and the caller's access and per-lesson progress",
+    params: idParamsSchema,
+    responses: { 200: courseDetailSchema, 304: NOT_MODIFIED },
+    errors: [404],
+  },
+  courseLessons: {
+    tags: ['catalogue'],
+    params: idParamsSchema,
+    responses: { 200: z.array(lessonSummarySchema) },
+    errors: [404],
+  },
+  courseReviews: {
+    tags: ['catalogue'],
+    params: idParamsSchema,
+    query: reviewsQuerySchema,
+    responses: { 200: reviewListSchema },
+    errors: [404],
+  },
+
+  authLogin: {
+    tags: ['auth'],
+    summary: 'Start signing in (redirects to the provider)',
+    params: providerParamsSchema,
+    responses: { 302: raw('To the provider, or to /login?error=... when it is not configured') },
+    errors: [],
+  },
+  authCallback: {
+    tags: ['auth'],
+    summary: 'Finish signing in (the provider redirects here)',
+    params: providerParamsSchema,
+    query: oauthCallbackQuerySchema,
+    responses: { 302: raw('To /login?success=true, or /login?error=<text>') },
+    errors: [404],
+  },
+  authMe: { tags: ['auth'], summary: 'The signed-in learner, or 401', responses: { 200: userSchema }, errors: [401] },
+  authLogout: { tags: ['auth'], summary: 'End the session', responses: { 204: raw('Signed out') }, errors: [] },
+  standInSignInPage: {
+    tags: ['auth'],
+    hide: true,
+    summary: 'The local sign-in stand-in (development only)',
+    params: providerParamsSchema,
+    query: standInPageQuerySchema,
+    responses: { 200: raw('The sign-in form', 'text/html') },
+    errors: [404],
+  },
+  standInSignIn: {
+    tags: ['auth'],
+    hide: true,
+    params: providerParamsSchema,
+    body: standInFormSchema,
+    responses: { 303: raw('To the callback with a code, or error=access_denied') },
+    errors: [404],
+  },
+
+  enroll: {
+    tags: ['enrollment'],
+    summary: 'Enroll in a free course',
+    params: idParamsSchema,
+    responses: { 200: successSchema },
+    errors: [401, 403, 404],
+  },
+  paymentConfig: { tags: ['payments'], responses: { 200: paymentConfigSchema }, errors: [] },
+  createOrder: {
+    tags: ['payments'],
+    body: createOrderBodySchema,
+    responses: { 200: paymentOrderSchema },
+    errors: [401, 404, 409],
+  },
+  verifyPayment: {
+    tags: ['payments'],
+    body: verifyPaymentBodySchema,
+    responses: { 200: verifyPaymentResponseSchema },
+    errors: [401, 404, 409],
+  },
+  paymentStatus: {
+    tags: ['payments'],
+    params: paymentStatusParamsSchema,
+    responses: { 200: paymentStatusSchema },
+    errors: [401, 404],
+  },
+  myOrders: {
+    tags: ['payments'],
+    summary: "The learner's payment orders, newest first (their purchase history)",
+    responses: { 200: z.array(paymentStatusSchema) },
+    errors: [401],
+  },
+  paymentWebhook: {
+    tags: ['payments'],
+    summary: "Razorpay's webhook (verified by X-Razorpay-Signature over the raw body)",
+    responses: { 200: successSchema },
+    errors: [],
+  },
+  sandboxCheckout: {
+    tags: ['payments'],
+    hide: true,
+    responses: { 200: raw('The sandbox checkout script', 'text/javascript') },
+    errors: [],
+  },
+  sandboxPay: {
+    tags: ['payments'],
+    hide: true,
+    body: sandboxPayBodySchema,
+    responses: { 200: sandboxPaymentSchema },
+    errors: [401, 404, 409],
+  },
+
+  lesson: {
+    tags: ['learning'],
+    params: idParamsSchema,
+    responses: { 200: lessonDetailSchema },
+    errors: [401, 403, 404],
+  },
+  lessonSignedUrl: {
+    tags: ['learning'],
+    params: idParamsSchema,
+    responses: { 200: signedVideoSchema },
+    errors: [401, 403, 404],
+  },
+  lessonProgress: {
+    tags: ['learning'],
+    params: idParamsSchema,
+    body: progressBodySchema,
+    responses: { 200: progressResponseSchema },
+    errors: [401, 403, 404],
+  },
+  lessonEvents: {
+    tags: ['learning'],
+    params: idParamsSchema,
+    body: videoEventsBodySchema,
+    responses: { 200: videoEventsResponseSchema },
+    errors: [401, 403, 404],
+  },
+  media: {
+    tags: ['learning'],
+    summary: 'Lesson media for a signed, unexpired URL (HTTP Range)',
+    params: mediaParamsSchema,
+    query: mediaQuerySchema,
+    responses: FILE('application/octet-stream'),
+    errors: [403, 404, 416],
+  },
+
+  dashboard: {
+    tags: ['dashboard'],
+    summary: "The learner's enrollments with progress, metrics and achievements",
+    responses: { 200: dashboardSchema },
+    errors: [401],
+  },
+  myEnrollments: {
+    tags: ['dashboard'],
+    summary: 'The courses the learner can access now, with progress',
+    responses: { 200: z.array(dashboardEnrollmentSchema) },
+    errors: [401],
+  },
+  myAchievements: {
+    tags: ['dashboard'],
+    summary: "The learner's achievements, earned or not",
+    responses: { 200: z.array(achievementSchema) },
+    errors: [401],
+  },
+
+  updateProfile: {
+    tags: ['account'],
+    summary: "Change the learner's full name (1 to 80 visible characters, trimmed)",
+    body: updateProfileBodySchema,
+    responses: { 200: userSchema },
+    errors: [401],
+  },
+  deleteAccount: {
+    tags: ['account'],
+    summary: 'Delete the account and its personal data, and sign out (payment orders are kept, detached)',
+    responses: { 204: raw('Deleted and signed out') },
+    errors: [401],
+  },
+  settings: {
+    tags: ['account'],
+    summary: "The learner's settings (stored values over the defaults)",
+    responses: { 200: settingsSchema },
+    errors: [401],
+  },
+  updateSettings: {
+    tags: ['account'],
+    summary: 'Change some settings; keys left out keep their values. Answers the full settings.',
+    body: updateSettingsBodySchema,
+    responses: { 200: settingsSchema },
+    errors: [401],
+  },
+
+  contactSubmit: {
+    tags: ['support'],
+    body: contactMessageSchema,
+    responses: { 200: contactResponseSchema },
+    errors: [],
+  },
+  contactHealth: { tags: ['support'], responses: { 200: contactHealthSchema }, errors: [503] },
+} as const satisfies { readonly [N in EndpointName]: EndpointSchema };
+
+export type EndpointSchemas = typeof endpointSchemas;
+
+type SchemaOf<N extends EndpointName> = EndpointSchemas[N];
+type Field<S, K extends string> = S extends { readonly [P in K]: infer T extends z.ZodType } ? T : undefined;
+
+/** What a caller sends: path params, query and body, typed from the schemas (inputs, before defaults). */
+export type ParamsOf<N extends EndpointName> =
+  Field<SchemaOf<N>, 'params'> extends z.ZodType ? z.input<Field<SchemaOf<N>, 'params'>> : undefined;
+export type QueryOf<N extends EndpointName> =
+  Field<SchemaOf<N>, 'query'> extends z.ZodType ? z.input<Field<SchemaOf<N>, 'query'>> : undefined;
+export type BodyOf<N extends EndpointName> =
+  Field<SchemaOf<N>, 'body'> extends z.ZodType ? z.input<Field<SchemaOf<N>, 'body'>> : undefined;
+
+type SuccessStatus = 200 | 201 | 204;
+type JsonSuccess<R> = {
+  [S in keyof R]: S extends SuccessStatus ? (R[S] extends z.ZodType ? R[S] : never) : never;
+}[keyof R];
+
+/** What a caller gets back on success: the JSON body of the endpoint's 2xx answer (undefined for none). */
+export type ResponseOf<N extends EndpointName> = [JsonSuccess<SchemaOf<N>['responses']>] extends [never]
+  ? undefined
+  : z.output<JsonSuccess<SchemaOf<N>['responses']>>;
+
+/**
+ * Every status an endpoint can answer, as the OpenAPI document lists them: its own, plus those of its kind.
+ * Any endpoint may be rate limited (429), meet an unexpected error (500) or a database outage (503), or get
+ * headers too large for the server (431); one with inputs refuses invalid ones (400); a state-changing one
+ * refuses another site's Origin (403) and, body or not in its schema, a body that is not JSON (415), invalid
+ * JSON (400) or too large (413).
+ */
+export function documentedStatuses(
+  endpoint: { method: string },
+  schema: EndpointSchema,
+  options: { rateLimited: boolean },
+): number[] {
+  const statuses = new Set<number>([...Object.keys(schema.responses).map(Number), ...schema.errors, 500, 503, 431]);
+  if (schema.params || schema.query || schema.body) statuses.add(400);
+  if (endpoint.method !== 'GET') statuses.add(400).add(403).add(413).add(415);
+  if (options.rateLimited) statuses.add(429);
+  return [...statuses].sort((a, b) => a - b);
+}

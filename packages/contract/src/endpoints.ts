@@ -1,0 +1,98 @@
+/**
+ * Every API endpoint by name: its method and path (relative to API_PREFIX). This half of the endpoint table is
+ * free of zod, so the browser imports it without the schemas; endpoint-schemas.ts holds the other half under the
+ * same names, and the type checker keeps the two complete (decision 013).
+ */
+export const API_PREFIX = '/api/v1';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Endpoint<Name extends string = string> {
+  readonly name: Name;
+  readonly method: HttpMethod;
+  /** Relative to API_PREFIX; `:name` segments are path parameters, `*` the rest of the path. */
+  readonly path: string;
+}
+
+const table = {
+  healthLive: { method: 'GET', path: '/health/live' },
+  health: { method: 'GET', path: '/health' },
+  metrics: { method: 'GET', path: '/metrics' },
+  backup: { method: 'POST', path: '/operator/backup' },
+  demoVideo: { method: 'GET', path: '/demo-video' },
+  siteConfig: { method: 'GET', path: '/site-config' },
+
+  stats: { method: 'GET', path: '/stats' },
+  courses: { method: 'GET', path: '/courses' },
+  featuredCourses: { method: 'GET', path: '/courses/featured' },
+  course: { method: 'GET', path: '/courses/:id' },
+  courseLessons: { method: 'GET', path: '/courses/:id/lessons' },
+  courseReviews: { method: 'GET', path: '/courses/:id/reviews' },
+
+  authLogin: { method: 'GET', path: '/auth/:provider/login' },
+  authCallback: { method: 'GET', path: '/auth/:provider/callback' },
+  authMe: { method: 'GET', path: '/auth/me' },
+  authLogout: { method: 'POST', path: '/auth/logout' },
+  standInSignInPage: { method: 'GET', path: '/auth/dev/:provider' },
+  standInSignIn: { method: 'POST', path: '/auth/dev/:provider' },
+
+  enroll: { method: 'POST', path: '/courses/:id/enroll' },
+  paymentConfig: { method: 'GET', path: '/payments/config' },
+  createOrder: { method: 'POST', path: '/payments/create-order' },
+  verifyPayment: { method: 'POST', path: '/payments/verify' },
+  paymentStatus: { method: 'GET', path: '/payments/status/:id' },
+  myOrders: { method: 'GET', path: '/payments/orders' },
+  paymentWebhook: { method: 'POST', path: '/payments/webhook' },
+  sandboxCheckout: { method: 'GET', path: '/payments/sandbox/checkout.js' },
+  sandboxPay: { method: 'POST', path: '/payments/sandbox/pay' },
+
+  lesson: { method: 'GET', path: '/lessons/:id' },
+  lessonSignedUrl: { method: 'GET', path: '/lessons/:id/signed-url' },
+  lessonProgress: { method: 'PUT', path: '/lessons/:id/progress' },
+  lessonEvents: { method: 'POST', path: '/lessons/:id/events' },
+  media: { method: 'GET', path: '/media/*' },
+
+  dashboard: { method: 'GET', path: '/dashboard' },
+  myEnrollments: { method: 'GET', path: '/users/me/enrollments' },
+  myAchievements: { method: 'GET', path: '/users/me/achievements' },
+
+  updateProfile: { method: 'PATCH', path: '/users/me' },
+  deleteAccount: { method: 'DELETE', path: '/users/me' },
+  settings: { method: 'GET', path: '/users/me/settings' },
+  updateSettings: { method: 'PUT', path: '/users/me/settings' },
+
+  contactSubmit: { method: 'POST', path: '/contact/submit' },
+  contactHealth: { method: 'GET', path: '/contact/health' },
+} as const satisfies Record<string, Omit<Endpoint, 'name'>>;
+
+type Table = typeof table;
+export type EndpointName = keyof Table;
+export type EndpointOf<N extends EndpointName> = Table[N] & { readonly name: N };
+
+/** The endpoint table: `endpoints.course` is `{ name: 'course', method: 'GET', path: '/courses/:id' }`. */
+export const endpoints = Object.fromEntries(
+  Object.entries(table).map(([name, entry]) => [name, { ...entry, name }]),
+) as { readonly [N in EndpointName]: EndpointOf<N> };
+
+type Primitive = string | number | boolean;
+
+/**
+ * The path of a call, relative to API_PREFIX: `:name` segments filled with URL-encoded values and the query
+ * (undefined values left out) appended in the order given. apiPath(endpoints.course, { id: 'x' }) → '/courses/x'.
+ */
+export function apiPath(
+  endpoint: Endpoint,
+  params: Record<string, Primitive> = {},
+  query: Record<string, Primitive | undefined> = {},
+): string {
+  const path = endpoint.path.replace(/:([a-zA-Z]+)|\*/g, (_segment, key: string | undefined) => {
+    const value = params[key ?? '*'];
+    if (value === undefined) throw new Error(`apiPath(${endpoint.name}): missing param ${key ?? '*'}`);
+    return key ? encodeURIComponent(String(value)) : String(value).split('/').map(encodeURIComponent).join('/');
+  });
+  const queryString = Object.entries(query)
+    .filter((entry): entry is [string, Primitive] => entry[1] !== undefined)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
+    .join('&');
+  return queryString ? `${path}?${queryString}` : path;
+}
