@@ -1,4 +1,4 @@
-import { API_PREFIX, endpoints } from '@kaushal/contract';
+import { API_PREFIX, endpoints, type SiteConfig } from '@kaushal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -7,6 +7,10 @@ import type { Metrics } from './lib/metrics.ts';
 import type { Clock } from './lib/time.ts';
 import { SessionLookup } from './modules/auth/index.ts';
 import { EventWriter } from './modules/learning/index.ts';
+import { Outbox } from './modules/mail/index.ts';
+import { JobQueue } from './providers/jobs/job-queue.ts';
+import { createMailboxMailer, type Mailer } from './providers/mail/mailer.ts';
+import { createSmtpMailer } from './providers/mail/smtp-mailer.ts';
 import { createLocalMediaStore } from './providers/media/local-media-store.ts';
 import type { MediaStore } from './providers/media/media-store.ts';
 import { createOAuthProviders, type OAuthProvider, type ProviderId } from './providers/oauth/index.ts';
@@ -22,6 +26,12 @@ export interface Adapters {
   eventWriter: EventWriter;
   /** Batches the session lookups of concurrent requests (one per app: its queue is the batch). */
   sessionLookup: SessionLookup;
+  /** Background jobs on the product's database (pg-boss); started by buildApp. */
+  jobs: JobQueue;
+  /** SMTP, or the development mailbox when SMTP_URL is unset outside production. */
+  mailer: Mailer;
+  /** Stores an email with its delivery job inside the transaction of the fact it reports. */
+  outbox: Outbox;
 }
 
 /**
@@ -32,9 +42,15 @@ export interface Adapters {
 export function createAdapters(
   config: Config,
   database: Database,
-  services: { clock: Clock; metrics: Metrics; log: FastifyBaseLogger },
+  services: { clock: Clock; metrics: Metrics; log: FastifyBaseLogger; site: SiteConfig },
 ): Adapters {
   const batching = batchOptionsFor(database);
+  const jobs = new JobQueue(database, {
+    runWorkers: config.jobs.worker,
+    pollingSeconds: 1,
+    maintenanceSeconds: config.jobs.maintenanceSeconds,
+    onError: (error) => services.log.error({ err: error }, 'job queue error'),
+  });
   return {
     payments: createPaymentProvider(config, (details, message) => services.log.error(details, message)),
     oauthProviders: createOAuthProviders(config, services.clock),
@@ -45,5 +61,20 @@ export function createAdapters(
     }),
     eventWriter: new EventWriter(database.db, services.metrics.eventsIngested, batching),
     sessionLookup: new SessionLookup(database.db, batching),
+    jobs,
+    mailer: config.mail.smtpUrl
+      ? createSmtpMailer({
+          url: config.mail.smtpUrl,
+          from: mailFrom(config, services.site),
+          dkim: config.mail.dkim ?? undefined,
+          timeoutMs: config.mail.timeoutSeconds * 1000,
+        })
+      : createMailboxMailer(),
+    outbox: new Outbox(jobs, { site: services.site, publicUrl: config.publicUrl }),
   };
+}
+
+/** MAIL_FROM, or the product's name at no-reply@ the public host (development). */
+export function mailFrom(config: Config, site: SiteConfig): string {
+  return config.mail.from ?? `"${site.productName}" <no-reply@${new URL(config.publicUrl).hostname}>`;
 }

@@ -24,6 +24,7 @@ import { catalogueRoutes } from './modules/catalogue/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { enrollmentRoutes } from './modules/enrollment/index.ts';
 import { learningRoutes } from './modules/learning/index.ts';
+import { devMailboxRoutes, mailRoutes, startMailJobs } from './modules/mail/index.ts';
 import { paymentRoutes } from './modules/payments/index.ts';
 import { siteRoutes } from './modules/site/index.ts';
 import { supportRoutes } from './modules/support/index.ts';
@@ -101,7 +102,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     site,
     clock,
     metrics,
-    ...createAdapters(config, database, { clock, metrics, log: app.log }),
+    ...createAdapters(config, database, { clock, metrics, log: app.log, site }),
+  });
+  app.addHook('onClose', async () => {
+    await app.deps.jobs.stop();
+    app.deps.mailer.close();
   });
   app.addHook('onResponse', async (request, reply) => {
     metrics.observeRequest(
@@ -152,9 +157,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(dashboardRoutes);
       await api.register(accountRoutes);
       await api.register(siteRoutes);
+      await api.register(mailRoutes);
     },
     { prefix: API_PREFIX },
   );
+  // Outside production without SMTP_URL, mail is kept in the database and read here.
+  if (app.deps.mailer.kind === 'mailbox' && !config.isProduction) await app.register(devMailboxRoutes);
+  await startMailJobs(app);
 
   await registerWeb(app, {
     distDir: config.webDistDir,

@@ -15,6 +15,8 @@ const PRODUCTION: Record<string, string> = {
   RAZORPAY_KEY_ID: 'rzp_live_x',
   RAZORPAY_KEY_SECRET: 'key-secret',
   RAZORPAY_WEBHOOK_SECRET: 'whsec-0123456789ab',
+  SMTP_URL: 'smtps://mailer:pass@smtp.example.com:465',
+  MAIL_FROM: 'Kaushal AI <no-reply@example.com>',
 };
 
 const startError = (env: Record<string, string>): string => {

@@ -75,6 +75,28 @@ const envSchema = z.object({
   /** The server's first paint (apps/web dist-ssr); default: dist-ssr beside WEB_DIST_DIR. */
   WEB_FIRST_PAINT_MODULE: optionalString,
   CONTENT_DIR: optionalString,
+  /** Outgoing mail: smtp://user:pass@host:587 (STARTTLS) or smtps://…:465; without it, mail stays in /dev/mailbox. */
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  /** The From of every email, e.g. "Kaushal AI <no-reply@kaushal.ai>". */
+  MAIL_FROM: optionalString,
+  /** Where staff notifications (new contact messages) go; default: the site's support email. */
+  SUPPORT_INBOX: optionalString.pipe(z.email('must be an email address').optional()),
+  DKIM_DOMAIN: optionalString,
+  DKIM_SELECTOR: optionalString,
+  DKIM_PRIVATE_KEY_FILE: optionalString,
+  /** Whether this process runs background jobs (email delivery, reminders); every process can enqueue. */
+  JOBS_WORKER: bool.default(true),
+  /** How long one email delivery may take; a try running twice as long counts as lost and is retried. */
+  EMAIL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  /** The first retry's delay after a failed delivery; each further retry waits twice as long. */
+  EMAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** How often lost tries (their process died) are looked for. */
+  JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -151,6 +173,18 @@ export interface Config {
   maxConnectionsPerClient: number;
   logLevel: Env['LOG_LEVEL'];
   catalogueCacheMs: number;
+  mail: {
+    /** Null: the development mailbox (/dev/mailbox), never in production. */
+    smtpUrl: string | null;
+    /** Null: the product's name at no-reply@ the public host. */
+    from: string | null;
+    /** Null: the site's support email. */
+    supportInbox: string | null;
+    dkim: { domainName: string; keySelector: string; privateKeyFile: string } | null;
+    timeoutSeconds: number;
+    retryDelaySeconds: number;
+  };
+  jobs: { worker: boolean; maintenanceSeconds: number };
 }
 
 export class ConfigError extends Error {
@@ -264,7 +298,29 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     maxConnectionsPerClient: env.MAX_CONNECTIONS_PER_CLIENT ?? (parseTrustProxy(env.TRUST_PROXY) ? 0 : 64),
     logLevel: env.LOG_LEVEL,
     catalogueCacheMs: env.CATALOGUE_CACHE_SECONDS * 1000,
+    mail: {
+      smtpUrl: env.SMTP_URL ?? null,
+      from: env.MAIL_FROM ?? null,
+      supportInbox: env.SUPPORT_INBOX ?? null,
+      dkim:
+        env.DKIM_DOMAIN && env.DKIM_SELECTOR && env.DKIM_PRIVATE_KEY_FILE
+          ? {
+              domainName: env.DKIM_DOMAIN,
+              keySelector: env.DKIM_SELECTOR,
+              privateKeyFile: path.resolve(cwd, env.DKIM_PRIVATE_KEY_FILE),
+            }
+          : null,
+      timeoutSeconds: env.EMAIL_TIMEOUT_SECONDS,
+      retryDelaySeconds: env.EMAIL_RETRY_DELAY_SECONDS,
+    },
+    jobs: { worker: env.JOBS_WORKER, maintenanceSeconds: env.JOBS_MAINTENANCE_SECONDS },
   };
+  const dkimParts = [env.DKIM_DOMAIN, env.DKIM_SELECTOR, env.DKIM_PRIVATE_KEY_FILE].filter(Boolean).length;
+  if (dkimParts !== 0 && dkimParts !== 3) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY_FILE: set all three or none',
+    );
+  }
   // A stand-in signs in whoever types an email, and accounts are found by email: beside a real provider it
   // would open that provider's accounts, and on a reachable address it would open anyone's.
   config.oauthStandIns =
@@ -280,6 +336,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (!config.oauth.github) missing.push('GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET');
     if (!razorpay) missing.push('RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET');
     if (!env.RAZORPAY_WEBHOOK_SECRET) missing.push('RAZORPAY_WEBHOOK_SECRET');
+    if (!env.SMTP_URL) missing.push('SMTP_URL');
+    if (!env.MAIL_FROM) missing.push('MAIL_FROM');
     const weak = weakSecrets(env);
     if (missing.length > 0 || weak.length > 0) {
       const lines = [

@@ -23,6 +23,8 @@ export const PRODUCTION_TEST_ENV = {
   RAZORPAY_KEY_ID: 'rzp_live_x',
   RAZORPAY_KEY_SECRET: 'secret',
   RAZORPAY_WEBHOOK_SECRET: 'whsecret-0123456789',
+  SMTP_URL: 'smtp://mail.example.com:587',
+  MAIL_FROM: 'Kaushal AI <no-reply@example.com>',
 };
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
@@ -36,6 +38,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     WEB_DIST_DIR: path.join(repoRoot, 'apps/web/dist-missing-in-api-tests'),
     LOG_LEVEL: 'silent',
     CATALOGUE_CACHE_SECONDS: '0',
+    // Tests that deliver mail turn the worker on (test/mail.ts); the others only see what was queued.
+    JOBS_WORKER: 'false',
     ...overrides,
   });
 }
@@ -63,7 +67,7 @@ export function useTestApp(options: { seed?: boolean; env?: Record<string, strin
         database: ctx.database,
         site: await loadSiteConfig(config.contentDir),
         clock: () => ctx.clock.now,
-        logger: false,
+        logger: process.env.TEST_LOG ? { level: 'error' } : false,
       });
       await ctx.app.ready();
     }

@@ -39,6 +39,12 @@ export async function resetDatabase(database: Database): Promise<void> {
     (rows as unknown as Array<{ tablename: string }>);
   const names = list.map((r) => `"${r.tablename}"`).join(', ');
   if (names) await database.db.execute(sql.raw(`truncate ${names} restart identity cascade`));
+  // The job queue's rows (pg-boss, schema `jobs`), once an app has created them; its queues and schema stay.
+  const jobs = await database.db.execute<{ present: boolean }>(
+    sql`select to_regclass('jobs.job') is not null as present`,
+  );
+  const present = ((jobs as unknown as { rows?: Array<{ present: boolean }> }).rows ?? [])[0]?.present;
+  if (present) await database.db.execute(sql.raw('truncate jobs.job, jobs.archive'));
 }
 
 const CATALOGUE_TABLES = ['courses', 'lessons', 'pricing_tiers', 'reviews'] as const;

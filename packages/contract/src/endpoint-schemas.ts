@@ -43,7 +43,7 @@ import {
   verifyPaymentBodySchema,
   verifyPaymentResponseSchema,
 } from './payments.ts';
-import { contactHealthSchema, contactMessageSchema, contactResponseSchema } from './support.ts';
+import { contactHealthSchema, contactMessageSchema, contactResponseSchema, unsubscribeQuerySchema } from './support.ts';
 
 /** A success answer whose body is not JSON: a redirect, a file, a script, or nothing at all. */
 export interface RawResponse {
@@ -325,6 +325,22 @@ export const endpointSchemas = {
     errors: [],
   },
   contactHealth: { tags: ['support'], responses: { 200: contactHealthSchema }, errors: [503] },
+
+  emailUnsubscribePage: {
+    tags: ['email'],
+    summary: "The course reminders' unsubscribe page (the link in each reminder; signed, no sign-in)",
+    query: unsubscribeQuerySchema,
+    responses: { 200: raw('A page with one button that turns course reminders off', 'text/html') },
+    errors: [],
+  },
+  emailUnsubscribe: {
+    tags: ['email'],
+    summary:
+      "Turn course reminders off: the page's button, or a mail client's one-click POST (RFC 8058, body List-Unsubscribe=One-Click)",
+    query: unsubscribeQuerySchema,
+    responses: { 200: raw('Confirmation that reminders are off', 'text/html') },
+    errors: [],
+  },
 } as const satisfies { readonly [N in EndpointName]: EndpointSchema };
 
 export type EndpointSchemas = typeof endpointSchemas;

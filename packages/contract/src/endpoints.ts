@@ -63,6 +63,9 @@ const table = {
 
   contactSubmit: { method: 'POST', path: '/contact/submit' },
   contactHealth: { method: 'GET', path: '/contact/health' },
+
+  emailUnsubscribePage: { method: 'GET', path: '/email/unsubscribe' },
+  emailUnsubscribe: { method: 'POST', path: '/email/unsubscribe' },
 } as const satisfies Record<string, Omit<Endpoint, 'name'>>;
 
 type Table = typeof table;

@@ -53,3 +53,12 @@ export const contactHealthSchema = z.object({
   service: z.literal('contact'),
 });
 export type ContactHealth = z.infer<typeof contactHealthSchema>;
+
+/** The signed token of a reminder's unsubscribe link: `<learner id>.<HMAC>`, both URL-safe. */
+export const unsubscribeQuerySchema = z.object({
+  token: z
+    .string()
+    .max(200)
+    .regex(/^[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}$/, 'The unsubscribe link is incomplete or changed.'),
+});
+export type UnsubscribeQuery = z.infer<typeof unsubscribeQuerySchema>;

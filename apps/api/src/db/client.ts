@@ -22,6 +22,11 @@ export interface Database {
   migrate(): Promise<void>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * Runs SQL text outside drizzle (the job queue's own statements): with values, one statement with $n
+   * parameters; without, possibly several statements in one round trip.
+   */
+  runSql(text: string, values?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>;
   close(): Promise<void>;
   /**
    * PGlite only: the data folder as an uncompressed tar, taken between two transactions (see pglite-backup.ts).
@@ -54,6 +59,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: async () => {
       await client.query('select 1');
     },
+    runSql: async (text, values) => {
+      if (values && values.length > 0) return client.query<Record<string, unknown>>(text, values);
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Array<Record<string, unknown>> };
+    },
     close: async () => {
       if (!options.pglite) await client.close();
     },
@@ -83,6 +93,12 @@ function openPostgres(url: string, max: number): Database {
     migrate: () => migratePg(db as never, { migrationsFolder: migrationsDir }),
     ping: async () => {
       await db.execute(sql`select 1`);
+    },
+    runSql: async (text, values) => {
+      // node-postgres sends a query without values as one simple-protocol message, which may hold several statements.
+      const result = values && values.length > 0 ? await pool.query(text, values) : await pool.query(text);
+      const last = Array.isArray(result) ? result.at(-1) : result;
+      return { rows: (last?.rows ?? []) as Array<Record<string, unknown>> };
     },
     close: () => pool.end(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),

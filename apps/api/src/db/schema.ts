@@ -289,3 +289,39 @@ export const contactMessages = pgTable(
     index('contact_messages_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * Every email the product sends, written in the transaction of the fact it reports (the outbox) together with
+ * the job that delivers it. In the embedded default (no SMTP_URL) this table is also the development mailbox.
+ * A learner's messages go with their account (ON DELETE CASCADE): nothing queued is sent to a deleted account.
+ */
+export const emailMessages = pgTable(
+  'email_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** receipt, welcome, contact_ack, contact_staff, reminder, refund, … */
+    kind: text('kind').notNull(),
+    /** One message per fact (e.g. `receipt:<order id>`): the second attempt to queue it does nothing. */
+    dedupeKey: text('dedupe_key'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    toName: text('to_name').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    status: text('status').$type<'queued' | 'sent' | 'failed'>().notNull().default('queued'),
+    /** Tries made; the last error (never the message itself) for staff. */
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    transport: text('transport').$type<'smtp' | 'mailbox'>(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('email_messages_dedupe_key').on(t.dedupeKey),
+    index('email_messages_user_idx').on(t.userId),
+    index('email_messages_to_created_idx').on(t.toAddress, t.createdAt),
+    index('email_messages_created_idx').on(t.createdAt),
+  ],
+);

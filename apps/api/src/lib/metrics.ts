@@ -37,6 +37,12 @@ export function createMetrics(poolStats?: () => PoolStats) {
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
+  const emailDeliveries = new Counter({
+    name: 'email_deliveries_total',
+    help: 'Email delivery tries: sent, retry (will be tried again), failed (given up: staff should look)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
   if (poolStats) {
     new Gauge({
       name: 'db_pool_connections',
@@ -59,6 +65,7 @@ export function createMetrics(poolStats?: () => PoolStats) {
     },
     eventsIngested: (count: number) => eventsIngested.inc(count),
     payment: (outcome: 'created' | 'verified' | 'failed' | 'refunded' | 'rejected') => payments.inc({ outcome }),
+    emailDeliveries: (outcome: 'sent' | 'retry' | 'failed') => emailDeliveries.inc({ outcome }),
   };
 }
 

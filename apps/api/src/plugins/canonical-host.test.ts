@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../../test/app.ts';
+import { PRODUCTION_TEST_ENV, testConfig } from '../../test/app.ts';
 import { testDatabase } from '../../test/db.ts';
 import { buildApp } from '../app.ts';
 import { loadSiteConfig } from '../content/load.ts';
@@ -103,18 +103,7 @@ describe('pages served on the public origin only (outside production)', () => {
   });
 
   it('does not redirect in production, where the reverse proxy decides the host names', async () => {
-    const app = await appWith({
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'http://localhost:3999',
-      DATABASE_URL: 'postgres://u@localhost/db',
-      GOOGLE_CLIENT_ID: 'g',
-      GOOGLE_CLIENT_SECRET: 'g',
-      GITHUB_CLIENT_ID: 'h',
-      GITHUB_CLIENT_SECRET: 'h',
-      RAZORPAY_KEY_ID: 'rzp_live_x',
-      RAZORPAY_KEY_SECRET: 'secret',
-      RAZORPAY_WEBHOOK_SECRET: 'whsecret-0123456789',
-    });
+    const app = await appWith({ ...PRODUCTION_TEST_ENV, PUBLIC_URL: 'http://localhost:3999' });
     const res = await app.inject({ url: '/courses', headers: { host: '127.0.0.1:3999' } });
     expect(res.statusCode).not.toBe(302);
     expect(res.headers.location).toBeUndefined();

@@ -4,7 +4,11 @@ import { forbidden } from '../lib/errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Verified by their own signatures, not by the browser's Origin. */
-const EXEMPT = new Set([`${API_PREFIX}${endpoints.paymentWebhook.path}`]);
+const EXEMPT = new Set([
+  `${API_PREFIX}${endpoints.paymentWebhook.path}`,
+  // A mail client's one-click unsubscribe (RFC 8058), authorised by the signed token in its URL.
+  `${API_PREFIX}${endpoints.emailUnsubscribe.path}`,
+]);
 
 /**
  * CSRF defence in depth beside SameSite cookies: a state-changing request that names an Origin must name

@@ -13,6 +13,7 @@ export const WRITTEN_TABLES = [
   'lesson_progress',
   'video_sessions',
   'video_events',
+  'email_messages',
 ] as const;
 
 export type TableFingerprint = Record<(typeof WRITTEN_TABLES)[number], { rows: number; digest: string }>;

@@ -1,6 +1,6 @@
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { contactMessages, courses, enrollments, users } from '../../db/schema.ts';
+import { contactMessages, courses, emailMessages, enrollments, users } from '../../db/schema.ts';
 
 /**
  * Deletes the learner and everything personal with them, in one transaction. The foreign keys do most of
@@ -10,7 +10,8 @@ import { contactMessages, courses, enrollments, users } from '../../db/schema.ts
  * Contact messages are deleted here, not detached: every field of one is personal (name, email, phone, and
  * free text that may hold anything), so an anonymised copy would keep nothing worth keeping, and no law asks
  * us to keep them. That covers the messages sent signed in and those sent signed out from the account's email,
- * which the sign-in provider verified as the learner's.
+ * which the sign-in provider verified as the learner's. So is the learner's email (queued or sent), so that
+ * a delivery job still waiting finds nothing to send.
  * Returns false when the learner was already gone.
  */
 export async function deleteAccount(db: Db, userId: string): Promise<boolean> {
@@ -38,6 +39,9 @@ export async function deleteAccount(db: Db, userId: string): Promise<boolean> {
       .where(
         or(eq(contactMessages.userId, userId), eq(sql`lower(${contactMessages.email})`, user.email.toLowerCase())),
       );
+    // Queued and sent mail tied to the account goes with it (ON DELETE CASCADE); mail to its address sent
+    // before signing in (a contact acknowledgement) is removed here, so nothing queued reaches a deleted account.
+    await tx.delete(emailMessages).where(eq(emailMessages.toAddress, user.email.toLowerCase()));
     await tx.delete(users).where(eq(users.id, userId));
     return true;
   });

@@ -1,7 +1,7 @@
 import { userSchema } from '@kaushal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOAuth, startFakeOAuth } from '../../../../../e2e/support/fake-oauth.ts';
-import { TEST_ORIGIN, useTestApp } from '../../../test/app.ts';
+import { PRODUCTION_TEST_ENV, TEST_ORIGIN, useTestApp } from '../../../test/app.ts';
 import { sessions } from '../../db/schema.ts';
 import { SESSION_COOKIE, SESSION_TTL_MS } from './session.ts';
 import { cookieNamed, runSignIn, signInAs } from './test-support.ts';
@@ -82,11 +82,8 @@ describe('session cookie attributes by configuration', () => {
   // Production refuses to start without every real secret and provider; these satisfy it (the database
   // itself is the test's, so DATABASE_URL is never dialled).
   const production: Record<string, string> = {
-    NODE_ENV: 'production',
+    ...PRODUCTION_TEST_ENV,
     DATABASE_URL: 'postgres://unused@127.0.0.1:1/unused',
-    RAZORPAY_KEY_ID: 'rzp_test_unused',
-    RAZORPAY_KEY_SECRET: 'unused-secret',
-    RAZORPAY_WEBHOOK_SECRET: 'unused-webhook-secret',
   };
   const crossSite: Record<string, string> = { WEB_ORIGIN: 'https://app.example.com' };
   const otherPort: Record<string, string> = { WEB_ORIGIN: 'http://localhost:5173' };

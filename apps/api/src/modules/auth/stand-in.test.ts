@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { userSchema } from '@kaushal/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TEST_ORIGIN, testConfig, useTestApp } from '../../../test/app.ts';
+import { PRODUCTION_TEST_ENV, TEST_ORIGIN, testConfig, useTestApp } from '../../../test/app.ts';
 import { resetDatabase, testDatabase } from '../../../test/db.ts';
 import { buildApp } from '../../app.ts';
 import { loadSiteConfig } from '../../content/load.ts';
@@ -155,17 +155,7 @@ describe('a provider without credentials in production (defence behind the start
   });
 
   it('refuses the sign-in with a clear message on /login and logs why', async () => {
-    const config = testConfig({
-      NODE_ENV: 'production',
-      DATABASE_URL: 'postgres://unused@127.0.0.1:1/unused',
-      GOOGLE_CLIENT_ID: 'id',
-      GOOGLE_CLIENT_SECRET: 'secret',
-      GITHUB_CLIENT_ID: 'id',
-      GITHUB_CLIENT_SECRET: 'secret',
-      RAZORPAY_KEY_ID: 'rzp_test_unused',
-      RAZORPAY_KEY_SECRET: 'unused',
-      RAZORPAY_WEBHOOK_SECRET: 'unused-webhook-secret',
-    });
+    const config = testConfig({ ...PRODUCTION_TEST_ENV, DATABASE_URL: 'postgres://unused@127.0.0.1:1/unused' });
     config.oauth.github = null;
     const database = await testDatabase();
     await resetDatabase(database);

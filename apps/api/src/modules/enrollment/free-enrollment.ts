@@ -2,13 +2,20 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { courses } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { type Outbox, queueWelcome } from '../mail/index.ts';
 import { grantAccess } from './grant.ts';
 
 /**
  * The free path: only a published course priced exactly 0. A free enrollment is permanent, and enrolling
- * again changes nothing.
+ * again changes nothing. The first enrollment queues the welcome email in the same transaction.
  */
-export async function enrollForFree(db: Db, userId: string, courseId: string, now: Date): Promise<void> {
+export async function enrollForFree(
+  deps: { db: Db; outbox: Outbox },
+  userId: string,
+  courseId: string,
+  now: Date,
+): Promise<void> {
+  const { db, outbox } = deps;
   const [course] = await db
     .select({ pricePaise: courses.pricePaise })
     .from(courses)
@@ -18,5 +25,9 @@ export async function enrollForFree(db: Db, userId: string, courseId: string, no
   if (course.pricePaise !== 0) {
     throw badRequest('This course is not free. Choose a pricing option to enroll.', 'course_not_free');
   }
-  await db.transaction((tx) => grantAccess(tx, { userId, courseId, accessType: 'permanent', source: 'free', now }));
+  await db.transaction(async (tx) => {
+    const granted = await grantAccess(tx, { userId, courseId, accessType: 'permanent', source: 'free', now });
+    // The welcome commits with the enrollment: enrolling again (created false) sends nothing.
+    if (granted.created) await queueWelcome(tx, outbox, { userId, courseId, now });
+  });
 }

@@ -6,11 +6,11 @@ import { requireUser } from '../auth/index.ts';
 import { enrollForFree } from './free-enrollment.ts';
 
 export const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock } = app.deps;
+  const { db, clock, outbox } = app.deps;
 
   route(app, endpoints.enroll, { config: perLearnerRateLimit(30) }, async (request) => {
     const user = await requireUser(request);
-    await enrollForFree(db, user.id, request.params.id, clock());
+    await enrollForFree({ db, outbox }, user.id, request.params.id, clock());
     return { success: true, message: 'You are enrolled in this course.' };
   });
 };

@@ -9,7 +9,7 @@ import { verifyPayment } from './verify.ts';
 import { webhookRoutes } from './webhook-routes.ts';
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock, site, payments: provider } = app.deps;
+  const { db, clock, site, outbox, payments: provider } = app.deps;
 
   route(app, endpoints.paymentConfig, {}, async () => ({
     keyId: provider.keyId,
@@ -30,7 +30,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, endpoints.verifyPayment, { config: perLearnerRateLimit(30) }, async (request) => {
     const user = await requireUser(request);
-    return verifyPayment(db, provider, user.id, request.body, clock());
+    return verifyPayment({ db, outbox }, provider, user.id, request.body, clock());
   });
 
   route(app, endpoints.paymentStatus, {}, async (request, reply) => {

@@ -2,6 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { paymentOrders } from '../../db/schema.ts';
 import { grantAccess, rebuildPaidAccess } from '../enrollment/index.ts';
+import { type Outbox, queueReceipt, queueWelcome } from '../mail/index.ts';
 
 export type SettleResult =
   | { kind: 'granted' }
@@ -17,9 +18,16 @@ export type SettleResult =
 /**
  * Marks an order paid by one verified payment and grants the access it bought, in one transaction with the
  * order row locked (`select … for update`): a verify and a webhook arriving together queue on the lock, the
- * first grants, the second sees `paid` and grants nothing.
+ * first grants, the second sees `paid` and grants nothing. The receipt (and the welcome of a first
+ * enrollment) are queued in the same transaction, so they go out exactly when the payment is settled.
  */
-export async function settleOrder(db: Db, orderId: string, paymentId: string, now: Date): Promise<SettleResult> {
+export async function settleOrder(
+  deps: { db: Db; outbox: Outbox },
+  orderId: string,
+  paymentId: string,
+  now: Date,
+): Promise<SettleResult> {
+  const { db, outbox } = deps;
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).for('update');
     if (!order) return { kind: 'unknown_order' };
@@ -42,13 +50,15 @@ export async function settleOrder(db: Db, orderId: string, paymentId: string, no
       .set({ status: 'paid', providerPaymentId: paymentId, paidAt: now })
       .where(eq(paymentOrders.id, orderId));
     if (order.userId) {
-      await grantAccess(tx, {
+      const granted = await grantAccess(tx, {
         userId: order.userId,
         courseId: order.courseId,
         accessType: order.accessType,
         source: 'payment',
         now,
       });
+      await queueReceipt(tx, outbox, { orderId, accessUntil: granted.access.expiresAt, now });
+      if (granted.created) await queueWelcome(tx, outbox, { userId: order.userId, courseId: order.courseId, now });
     }
     return { kind: 'granted' };
   });

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { PaymentProvider } from '../../providers/payments/index.ts';
 import { isValidPaymentSignature } from '../../providers/payments/signatures.ts';
+import type { Outbox } from '../mail/index.ts';
 import { findOwnOrder, ORDER_NOT_FOUND } from './orders.ts';
 import { settleOrder } from './settle.ts';
 
@@ -14,13 +15,13 @@ export const VERIFICATION_FAILED = 'Payment verification failed. Please contact 
  * answers success again without granting twice.
  */
 export async function verifyPayment(
-  db: Db,
+  deps: { db: Db; outbox: Outbox },
   provider: PaymentProvider,
   userId: string,
   body: VerifyPaymentBody,
   now: Date,
 ): Promise<VerifyPaymentResponse> {
-  await findOwnOrder(db, userId, body.razorpay_order_id);
+  await findOwnOrder(deps.db, userId, body.razorpay_order_id);
   const genuine = isValidPaymentSignature(provider.keySecret, {
     orderId: body.razorpay_order_id,
     paymentId: body.razorpay_payment_id,
@@ -28,7 +29,7 @@ export async function verifyPayment(
   });
   if (!genuine) throw badRequest(VERIFICATION_FAILED, 'payment_verification_failed');
 
-  const result = await settleOrder(db, body.razorpay_order_id, body.razorpay_payment_id, now);
+  const result = await settleOrder(deps, body.razorpay_order_id, body.razorpay_payment_id, now);
   switch (result.kind) {
     case 'granted':
     case 'already_settled':

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import type { Outbox } from '../mail/index.ts';
 import { findOrder } from './orders.ts';
 import { markOrderFailed, refundOrder, settleOrder } from './settle.ts';
 
@@ -36,11 +37,12 @@ export type WebhookOutcome = 'processed' | 'ignored';
  * a log line and a 200, because Razorpay would otherwise redeliver an event we will never accept.
  */
 export async function handleWebhookEvent(
-  db: Db,
+  deps: { db: Db; outbox: Outbox },
   event: WebhookEvent,
   now: Date,
   log: FastifyBaseLogger,
 ): Promise<WebhookOutcome> {
+  const { db } = deps;
   const payment = event.payload.payment?.entity;
   const orderId = payment?.order_id ?? event.payload.order?.entity.id;
   const context = { event: event.event, orderId, paymentId: payment?.id };
@@ -58,7 +60,7 @@ export async function handleWebhookEvent(
         );
         return 'ignored';
       }
-      const result = await settleOrder(db, orderId, payment.id, now);
+      const result = await settleOrder(deps, orderId, payment.id, now);
       if (result.kind === 'refused') log.error({ ...context, reason: result.reason }, 'webhook payment not settled');
       log.info({ ...context, result: result.kind }, 'razorpay webhook');
       return result.kind === 'granted' || result.kind === 'already_settled' ? 'processed' : 'ignored';

@@ -9,7 +9,8 @@ import { submitContactMessage } from './service.ts';
 export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: 10 * 60_000 } as const;
 
 export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, database, clock, site } = app.deps;
+  const { db, database, clock, site, outbox, config } = app.deps;
+  const supportInbox = config.mail.supportInbox ?? site.supportEmail;
 
   route(
     app,
@@ -29,7 +30,10 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await currentUser(request);
-      const result = await submitContactMessage(db, request.body, { userId: user?.id ?? null, now: clock() });
+      const result = await submitContactMessage({ db, outbox, supportInbox }, request.body, {
+        userId: user?.id ?? null,
+        now: clock(),
+      });
       request.log.info({ ticketId: result.ticket_id, category: request.body.category }, 'contact message stored');
       return result;
     },

@@ -2,6 +2,7 @@ import type { ContactCategory, ContactMessage, ContactResponse } from '@kaushal/
 import type { Db } from '../../db/client.ts';
 import { contactMessages } from '../../db/schema.ts';
 import { pgErrorCode } from '../../lib/errors.ts';
+import { type Outbox, queueContactMails } from '../mail/index.ts';
 import { newTicketId } from './ticket-id.ts';
 
 /** Spec section 2: under 48 hours for business partnerships, under 24 hours for everything else. */
@@ -11,25 +12,46 @@ export function replyPromise(category: ContactCategory): string {
   return SLOW_LANE.has(category) ? '48 hours' : '24 hours';
 }
 
-/** Stores the message under a fresh ticket id and says when the learner will hear back. */
+/**
+ * Stores the message under a fresh ticket id and says when the learner will hear back; the acknowledgement
+ * to the writer and the notification to the support inbox are queued in the same transaction.
+ */
 export async function submitContactMessage(
-  db: Db,
+  deps: { db: Db; outbox: Outbox; supportInbox: string },
   message: ContactMessage,
   context: { userId: string | null; now: Date },
 ): Promise<ContactResponse> {
   for (let attempt = 0; ; attempt++) {
     const ticketId = newTicketId(context.now);
     try {
-      await db.insert(contactMessages).values({
-        ticketId,
-        name: message.name,
-        email: message.email.toLowerCase(),
-        phone: message.phone || null,
-        subject: message.subject,
-        category: message.category,
-        message: message.message,
-        userId: context.userId,
-        createdAt: context.now,
+      await deps.db.transaction(async (tx) => {
+        await tx.insert(contactMessages).values({
+          ticketId,
+          name: message.name,
+          email: message.email.toLowerCase(),
+          phone: message.phone || null,
+          subject: message.subject,
+          category: message.category,
+          message: message.message,
+          userId: context.userId,
+          createdAt: context.now,
+        });
+        await queueContactMails(
+          tx,
+          deps.outbox,
+          {
+            ticketId,
+            name: message.name,
+            email: message.email.toLowerCase(),
+            phone: message.phone || null,
+            subject: message.subject,
+            category: message.category,
+            message: message.message,
+            userId: context.userId,
+          },
+          deps.supportInbox,
+          context.now,
+        );
       });
       return {
         success: true,

@@ -1,0 +1,9 @@
+/** Email: the transactional outbox, the messages, their delivery job, the development mailbox and unsubscribe. */
+
+export { devMailboxRoutes } from './dev-mailbox.ts';
+export { queueContactMails, queueReceipt, queueWelcome } from './notifications.ts';
+export { EMAIL_DELIVERY_QUEUE, type EmailToQueue, Outbox, type QueueOutcome } from './outbox.ts';
+export { mailRoutes, startMailJobs } from './routes.ts';
+export { contactAckMail, contactStaffMail } from './templates/contact.ts';
+export { receiptMail } from './templates/receipt.ts';
+export { welcomeMail } from './templates/welcome.ts';

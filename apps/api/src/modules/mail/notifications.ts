@@ -1,0 +1,142 @@
+import type { ContactCategory } from '@kaushal/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { courses, lessons, paymentOrders, pricingTiers, users } from '../../db/schema.ts';
+import type { Outbox, QueueOutcome } from './outbox.ts';
+import { contactAckMail, contactStaffMail } from './templates/contact.ts';
+import { receiptMail } from './templates/receipt.ts';
+import { welcomeMail } from './templates/welcome.ts';
+
+/**
+ * The facts that send email, each queued inside the transaction that records the fact (the outbox). Each
+ * reads what its message needs through the same transaction, so the email says what was committed.
+ */
+
+const ACCESS_TITLES = { permanent: 'Lifetime access', weekly: '7 days of access' } as const;
+
+/** The receipt of a paid order, once per order (`receipt:<order id>`), to the learner who paid. */
+export async function queueReceipt(
+  tx: Tx,
+  outbox: Outbox,
+  input: { orderId: string; accessUntil: Date | null; now: Date },
+): Promise<QueueOutcome | 'no_learner'> {
+  const [row] = await tx
+    .select({
+      order: paymentOrders,
+      learnerName: users.name,
+      learnerEmail: users.email,
+      courseTitle: courses.title,
+      tierTitle: pricingTiers.title,
+    })
+    .from(paymentOrders)
+    .innerJoin(users, eq(users.id, paymentOrders.userId))
+    .innerJoin(courses, eq(courses.id, paymentOrders.courseId))
+    .leftJoin(pricingTiers, eq(pricingTiers.id, paymentOrders.pricingTierId))
+    .where(eq(paymentOrders.id, input.orderId))
+    .limit(1);
+  if (!row?.order.userId || !row.order.providerPaymentId) return 'no_learner';
+  const { order } = row;
+  return outbox.queue(tx, {
+    kind: 'receipt',
+    dedupeKey: `receipt:${order.id}`,
+    userId: order.userId,
+    to: { name: row.learnerName, address: row.learnerEmail },
+    mail: receiptMail(outbox.context, {
+      learnerName: row.learnerName,
+      courseId: order.courseId,
+      courseTitle: row.courseTitle,
+      planTitle: row.tierTitle ?? ACCESS_TITLES[order.accessType],
+      amountPaise: order.amountPaise,
+      paymentId: order.providerPaymentId ?? '',
+      orderId: order.id,
+      paidAt: order.paidAt ?? input.now,
+      accessUntil: input.accessUntil,
+    }),
+    now: input.now,
+  });
+}
+
+/**
+ * The welcome of a first enrollment (free or paid), once per learner and course, unless the learner turned
+ * email notifications off in their settings.
+ */
+export async function queueWelcome(
+  tx: Tx,
+  outbox: Outbox,
+  input: { userId: string; courseId: string; now: Date },
+): Promise<QueueOutcome | 'notifications_off'> {
+  const [learner] = await tx
+    .select({ name: users.name, email: users.email, settings: users.settings })
+    .from(users)
+    .where(eq(users.id, input.userId))
+    .limit(1);
+  const [course] = await tx
+    .select({ title: courses.title })
+    .from(courses)
+    .where(eq(courses.id, input.courseId))
+    .limit(1);
+  if (!learner || !course) return 'duplicate';
+  if (learner.settings.emailNotifications === false) return 'notifications_off';
+  const [firstLesson] = await tx
+    .select({ id: lessons.id, title: lessons.title })
+    .from(lessons)
+    .where(and(eq(lessons.courseId, input.courseId)))
+    .orderBy(asc(lessons.position))
+    .limit(1);
+  return outbox.queue(tx, {
+    kind: 'welcome',
+    dedupeKey: `welcome:${input.userId}:${input.courseId}`,
+    userId: input.userId,
+    to: { name: learner.name, address: learner.email },
+    mail: welcomeMail(outbox.context, {
+      learnerName: learner.name,
+      courseId: input.courseId,
+      courseTitle: course.title,
+      firstLesson: firstLesson ?? null,
+    }),
+    now: input.now,
+  });
+}
+
+export interface ContactMailFacts {
+  ticketId: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  subject: string;
+  category: ContactCategory;
+  message: string;
+  userId: string | null;
+}
+
+/** A visitor can make us write to any address through the form: a few acknowledgements per address per hour. */
+export const CONTACT_ACK_LIMIT = { max: 3, windowMs: 60 * 60_000 } as const;
+
+/** The acknowledgement to the person who wrote and the notification to the support inbox. */
+export async function queueContactMails(
+  tx: Tx,
+  outbox: Outbox,
+  facts: ContactMailFacts,
+  supportInbox: string,
+  now: Date,
+): Promise<void> {
+  const contact = { ...facts, signedIn: facts.userId !== null };
+  await outbox.queue(tx, {
+    kind: 'contact_ack',
+    dedupeKey: `contact_ack:${facts.ticketId}`,
+    userId: facts.userId,
+    to: { name: facts.name, address: facts.email },
+    mail: contactAckMail(outbox.context, contact),
+    now,
+    perRecipientLimit: CONTACT_ACK_LIMIT,
+  });
+  await outbox.queue(tx, {
+    kind: 'contact_staff',
+    dedupeKey: `contact_staff:${facts.ticketId}`,
+    // Tied to the writer's account, so deleting it deletes the copy that holds their message too.
+    userId: facts.userId,
+    to: { name: `${outbox.context.site.productName} support`, address: supportInbox },
+    mail: contactStaffMail(outbox.context, contact),
+    now,
+  });
+}

@@ -1,0 +1,84 @@
+import { and, count, eq, gt } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { emailMessages } from '../../db/schema.ts';
+import type { JobQueue, QueueDefinition } from '../../providers/jobs/job-queue.ts';
+import type { MailContext, RenderedMail } from './templates/layout.ts';
+
+export type EmailKind = 'receipt' | 'welcome' | 'contact_ack' | 'contact_staff' | 'reminder' | 'refund';
+
+export interface EmailToQueue {
+  kind: EmailKind;
+  /** One message per fact: queueing the same key again does nothing (a repeated verify, a redelivered webhook). */
+  dedupeKey?: string;
+  /** The learner it is about; their account's deletion deletes it. */
+  userId: string | null;
+  to: { name: string; address: string };
+  mail: RenderedMail;
+  now: Date;
+  /**
+   * For mail a visitor can trigger (the contact form's acknowledgement): at most `max` of this kind to one
+   * address within the window, so the form cannot be used to flood somebody's inbox.
+   */
+  perRecipientLimit?: { max: number; windowMs: number };
+}
+
+export type QueueOutcome = 'queued' | 'duplicate' | 'limited';
+
+/** The job that delivers one stored email. */
+export const EMAIL_DELIVERY_QUEUE = 'email-delivery';
+
+export function emailDeliveryQueue(timeoutSeconds: number, retryDelaySeconds: number): QueueDefinition {
+  // Ten tries with doubling delays (30 s … about 4 h with the default delay): a mail server down for an
+  // afternoon still gets every message.
+  return { name: EMAIL_DELIVERY_QUEUE, retryLimit: 9, retryDelaySeconds, expireInSeconds: timeoutSeconds };
+}
+
+/**
+ * The transactional outbox. `queue` stores the rendered message and enqueues its delivery job inside the
+ * caller's transaction: a fact that rolls back sends nothing, and one that commits is delivered (once: the
+ * delivery job skips a message already sent).
+ */
+export class Outbox {
+  constructor(
+    private readonly jobs: JobQueue,
+    readonly context: MailContext,
+  ) {}
+
+  async queue(tx: Tx | Db, email: EmailToQueue): Promise<QueueOutcome> {
+    const address = email.to.address.trim().toLowerCase();
+    if (email.perRecipientLimit) {
+      const since = new Date(email.now.getTime() - email.perRecipientLimit.windowMs);
+      const [recent] = await tx
+        .select({ n: count() })
+        .from(emailMessages)
+        .where(
+          and(
+            eq(emailMessages.toAddress, address),
+            eq(emailMessages.kind, email.kind),
+            gt(emailMessages.createdAt, since),
+          ),
+        );
+      if ((recent?.n ?? 0) >= email.perRecipientLimit.max) return 'limited';
+    }
+    const inserted = await tx
+      .insert(emailMessages)
+      .values({
+        kind: email.kind,
+        dedupeKey: email.dedupeKey ?? null,
+        userId: email.userId,
+        toName: email.to.name,
+        toAddress: address,
+        subject: email.mail.subject,
+        html: email.mail.html,
+        text: email.mail.text,
+        headers: email.mail.headers ?? {},
+        createdAt: email.now,
+      })
+      .onConflictDoNothing({ target: emailMessages.dedupeKey })
+      .returning({ id: emailMessages.id });
+    const row = inserted[0];
+    if (!row) return 'duplicate';
+    await this.jobs.enqueueIn(tx, EMAIL_DELIVERY_QUEUE, { emailId: row.id });
+    return 'queued';
+  }
+}
