@@ -20,9 +20,10 @@ import {
   signInAgain,
   webhook,
 } from '../../../test/payments.ts';
-import { courses, paymentOrders, pricingTiers } from '../../db/schema.ts';
+import { courses, emailMessages, paymentOrders, pricingTiers } from '../../db/schema.ts';
 import { createSandboxProvider } from '../../providers/payments/sandbox.ts';
 import { WEEK_MS } from '../enrollment/grant.ts';
+import { EMAIL_DELIVERY_QUEUE } from '../mail/index.ts';
 
 const COURSE = 'rag-from-scratch';
 const WEEKLY = 'rag-from-scratch-weekly';
@@ -333,6 +334,14 @@ describe('payments through the local sandbox', () => {
     const rows = await enrollmentsOf(ctx.database, learner.id, COURSE);
     // One week, not two: the second settlement found the order paid.
     expect(rows).toMatchObject([{ accessType: 'weekly', expiresAt: new Date(ctx.clock.now.getTime() + WEEK_MS) }]);
+    // And one receipt, with one delivery job: it was queued in the settlement that granted.
+    const receipts = await ctx.database.db.select().from(emailMessages).where(eq(emailMessages.kind, 'receipt'));
+    expect(receipts.map((r) => [r.toAddress, r.dedupeKey])).toEqual([
+      [learner.email.toLowerCase(), `receipt:${order.orderId}`],
+    ]);
+    expect((await ctx.app.deps.jobs.countByState(EMAIL_DELIVERY_QUEUE)).created).toBe(
+      (await ctx.database.db.select().from(emailMessages)).length,
+    );
   });
 
   it('lets a learner pay an order again after a failed attempt', async () => {
