@@ -3,17 +3,19 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { generateDemoMedia } from '../content/demo-media/catalogue.ts';
+import { generateHomeDemo } from '../content/demo-media/home-demo.ts';
 import { courseThumbnailSvg } from '../content/demo-media/thumbnail.ts';
 import { findMediaTools, missingTools } from '../content/demo-media/tools.ts';
-import { ContentError, loadCatalogue } from '../content/load.ts';
+import { ContentError, loadCatalogue, loadSiteConfig } from '../content/load.ts';
 import { addMedia, MediaImportError } from '../content/media-import.ts';
 
 /**
  * `npm run media -- <command>`:
  *   add FILE [--key KEY] [--force]  puts a video (or a .vtt caption file) into the media store and prints the
  *                                   key and, when ffprobe is installed, the duration to use in a lesson
- *   demo                            makes every narrated demo lesson missing from DATA_DIR/demo-media now
- *                                   (the product does it in the background at start) and prints the time taken
+ *   demo                            makes the home page's demo video and every narrated demo lesson missing from
+ *                                   DATA_DIR/demo-media now (the product does it in the background at start) and
+ *                                   prints the time taken
  *   thumbnails                      redraws content/thumbnails/<id>.svg of every course that uses one
  */
 const USAGE = 'usage: npm run media -- add FILE [--key KEY] [--force] | demo | thumbnails';
@@ -45,6 +47,15 @@ async function demo() {
     return;
   }
   const { courses } = await loadCatalogue(config.contentDir);
+  const home = await generateHomeDemo({
+    courses,
+    site: await loadSiteConfig(config.contentDir),
+    cacheDir: config.demoMediaDir,
+    tools: found.tools,
+  });
+  console.log(
+    `home page demo video: ${home.manifest.durationSeconds} s, ${(home.manifest.bytes / 1024).toFixed(0)} KB${home.made ? '' : ' (was ready)'}`,
+  );
   let bytes = 0;
   const summary = await generateDemoMedia({
     courses,

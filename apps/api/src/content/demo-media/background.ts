@@ -2,9 +2,10 @@ import { and, eq, like, ne, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { lessons } from '../../db/schema.ts';
-import { loadCatalogue } from '../load.ts';
+import { loadCatalogue, loadSiteConfig } from '../load.ts';
 import { type GenerationSummary, generateDemoMedia } from './catalogue.ts';
 import type { DemoLessonJob, DemoMediaManifest } from './generate.ts';
+import { generateHomeDemo } from './home-demo.ts';
 import { findMediaTools, missingTools } from './tools.ts';
 
 /**
@@ -45,9 +46,10 @@ export interface DemoMediaRun {
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 
 /**
- * The product's background job at start: makes the narrated demo lessons missing from the cache, one at a
- * time at low priority, and points each lesson at its media as soon as it is ready (lessons already in the
- * cache at once). Without ffmpeg or espeak-ng it logs one line and the stand-ins stay.
+ * The product's background job at start: makes the home page's demo video (home-demo.ts) and the narrated demo
+ * lessons missing from the cache, one at a time at low priority, and points each lesson at its media as soon as
+ * it is ready (lessons already in the cache at once). Without ffmpeg or espeak-ng it logs one line and the
+ * stand-ins stay.
  */
 export function startDemoMedia(options: {
   contentDir: string;
@@ -63,11 +65,30 @@ export function startDemoMedia(options: {
     const found = await findMediaTools(options.searchPath);
     if (!found.ok) {
       log.warn(
-        `demo media: ${missingTools(found.missing)}, so demo lessons play the committed stand-in videos (content/media); for narrated demo lessons: apt-get install ffmpeg espeak-ng`,
+        `demo media: ${missingTools(found.missing)}, so demo lessons and the home page's demo video play the committed stand-in videos (content/media); for narrated ones: apt-get install ffmpeg espeak-ng`,
       );
       return null;
     }
     const { courses } = await loadCatalogue(options.contentDir);
+    // The home page's demo video first: every visitor sees it (a few seconds of one core).
+    try {
+      const started = performance.now();
+      const home = await generateHomeDemo({
+        courses,
+        site: await loadSiteConfig(options.contentDir),
+        cacheDir: options.cacheDir,
+        tools: found.tools,
+        signal: controller.signal,
+      });
+      if (home.made) {
+        log.info(
+          `demo media: the home page's demo video (${home.manifest.durationSeconds} s) made in ${((performance.now() - started) / 1000).toFixed(0)} s; it plays from now on`,
+        );
+      }
+    } catch (error) {
+      if (controller.signal.aborted) throw error;
+      log.warn({ err: error }, "demo media: making the home page's demo video failed; it plays the committed one");
+    }
     let applied = 0;
     const summary = await generateDemoMedia({
       courses,

@@ -286,7 +286,7 @@ describe('without ffmpeg and espeak-ng', () => {
     });
     expect(await run.done).toBeNull();
     expect(lines).toEqual([
-      'warn demo media: ffmpeg, ffprobe and espeak-ng are not installed, so demo lessons play the committed stand-in videos (content/media); for narrated demo lessons: apt-get install ffmpeg espeak-ng',
+      "warn demo media: ffmpeg, ffprobe and espeak-ng are not installed, so demo lessons and the home page's demo video play the committed stand-in videos (content/media); for narrated ones: apt-get install ffmpeg espeak-ng",
     ]);
   });
 });

@@ -17,7 +17,7 @@ export const GENERATED_PREFIX = 'generated/';
 const VOICE = { voice: 'en-us', wordsPerMinute: 160, pitch: 45 } as const;
 
 /** espeak-ng's output rate, kept for the narration. */
-const SAMPLE_RATE = 22050;
+export const SAMPLE_RATE = 22050;
 /**
  * One frame a second: slides change on a frame, and each frame costs encoding time (x264 still looks at every
  * macroblock of an unchanged frame), about a quarter of a lesson's whole cost at two frames a second.
@@ -121,7 +121,7 @@ function trimSilence({ sampleRate, samples }: Pcm): Pcm {
   return { sampleRate, samples: samples.subarray(Math.max(0, start - keep), Math.min(samples.length, end + keep)) };
 }
 
-function wavFile(samples: Int16Array, sampleRate: number): Buffer {
+export function wavFile(samples: Int16Array, sampleRate: number): Buffer {
   const header = Buffer.alloc(44);
   header.write('RIFF', 0, 'ascii');
   header.writeUInt32LE(36 + samples.length * 2, 4);
@@ -202,7 +202,7 @@ export function splitAtPauses(samples: Int16Array, minSeconds: number): Int16Arr
  * more than speaking a cue), with a long SSML break between cues to find where each ends; should the pauses
  * not give one stretch per cue, each cue is spoken on its own instead.
  */
-async function speak(cues: string[], tools: MediaTools, signal?: AbortSignal): Promise<Int16Array[]> {
+export async function speak(cues: string[], tools: MediaTools, signal?: AbortSignal): Promise<Int16Array[]> {
   const say = async (input: string, ssml: boolean) => {
     const pcm = readWav(
       await runTool(tools.espeak, [...espeakArgs, ...(ssml ? ['-m'] : []), '--stdin', '--stdout'], { input, signal }),
@@ -281,42 +281,23 @@ export async function generateLessonMedia(
     }
     await writeFile(path.join(work, 'narration.wav'), wavFile(samples, SAMPLE_RATE));
 
-    let list = '';
-    for (const [i] of script.slides.entries()) {
-      await writeFile(path.join(work, `slide-${i}.svg`), slideSvg(script, i, art));
-      list += `file 'slide-${i}.svg'\nduration ${(durations[i] ?? 1).toFixed(3)}\n`;
-    }
-    // The concat demuxer needs the last file twice for the last duration to count.
-    list += `file 'slide-${script.slides.length - 1}.svg'\n`;
-    await writeFile(path.join(work, 'slides.txt'), list);
-
     const video = path.join(work, 'lesson.mp4');
-    await runTool(
-      tools.ffmpeg,
-      [
-        ...['-nostdin', '-hide_banner', '-loglevel', 'error', '-filter_threads', '1', '-threads', '1'],
-        ...['-f', 'concat', '-safe', '0', '-i', path.join(work, 'slides.txt')],
-        ...['-i', path.join(work, 'narration.wav'), '-map', '0:v', '-map', '1:a'],
-        ...['-vf', `format=yuv420p,fps=${FPS}`, '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'stillimage'],
-        // A key frame at every slide change (x264's scene cut) and at least every 30 s, for seeking.
-        ...['-crf', '28', '-g', String(FPS * 30), '-threads', '1'],
-        ...['-c:a', 'aac', '-aac_coder', 'fast', '-b:a', '32k', '-ac', '1'],
-        ...['-t', total.toFixed(3), '-movflags', '+faststart', '-map_metadata', '-1', '-y', video],
-      ],
-      { signal, timeoutMs: 300_000 },
-    );
-    const probed = Number.parseFloat(
-      (
-        await runTool(
-          tools.ffprobe,
-          ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=noprint_wrappers=1:nokey=1', video],
-          { signal },
-        )
-      ).toString(),
-    );
-    if (!Number.isFinite(probed) || Math.abs(probed - total) > 0.5) {
-      throw new ToolError(`ffmpeg made a ${probed} s video of a ${total} s lesson`);
-    }
+    await encodeSlideshow({
+      work,
+      images: await Promise.all(
+        script.slides.map(async (_, i) => {
+          const file = `slide-${i}.svg`;
+          await writeFile(path.join(work, file), slideSvg(script, i, art));
+          return { file, seconds: durations[i] ?? 1 };
+        }),
+      ),
+      narration: path.join(work, 'narration.wav'),
+      seconds: total,
+      fps: FPS,
+      output: video,
+      tools,
+      signal,
+    });
 
     const files = mediaFiles(cacheDir, job.hash);
     await writeFile(path.join(work, 'captions.vtt'), webVtt(cues));
@@ -338,5 +319,62 @@ export async function generateLessonMedia(
     return manifest;
   } finally {
     await rm(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Encodes still images (SVG drawn by ffmpeg's librsvg, each shown for `seconds`) and a narration into an MP4:
+ * H.264 at `fps` frames a second (`-tune stillimage`, a key frame at each image change and every 30 s) and AAC
+ * mono, one thread; checks the result's length with ffprobe. The images are files in `work`.
+ */
+export async function encodeSlideshow(options: {
+  work: string;
+  images: Array<{ file: string; seconds: number }>;
+  narration: string;
+  seconds: number;
+  fps: number;
+  output: string;
+  tools: MediaTools;
+  signal?: AbortSignal;
+}): Promise<void> {
+  const { work, images, fps, tools, signal } = options;
+  const last = images.at(-1);
+  if (!last) throw new ToolError('a video needs at least one image');
+  // The concat demuxer needs the last file twice for the last duration to count.
+  const list = `${images.map((image) => `file '${image.file}'\nduration ${image.seconds.toFixed(3)}\n`).join('')}file '${last.file}'\n`;
+  await writeFile(path.join(work, 'slides.txt'), list);
+  await runTool(
+    tools.ffmpeg,
+    [
+      ...['-nostdin', '-hide_banner', '-loglevel', 'error', '-filter_threads', '1', '-threads', '1'],
+      ...['-f', 'concat', '-safe', '0', '-i', path.join(work, 'slides.txt')],
+      ...['-i', options.narration, '-map', '0:v', '-map', '1:a'],
+      ...['-vf', `format=yuv420p,fps=${fps}`, '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'stillimage'],
+      // A key frame at every slide change (x264's scene cut) and at least every 30 s, for seeking.
+      ...['-crf', '28', '-g', String(fps * 30), '-threads', '1'],
+      ...['-c:a', 'aac', '-aac_coder', 'fast', '-b:a', '32k', '-ac', '1'],
+      ...['-t', options.seconds.toFixed(3), '-movflags', '+faststart', '-map_metadata', '-1', '-y', options.output],
+    ],
+    { signal, timeoutMs: 300_000 },
+  );
+  const probed = Number.parseFloat(
+    (
+      await runTool(
+        tools.ffprobe,
+        [
+          '-v',
+          'error',
+          '-show_entries',
+          'format=duration',
+          '-of',
+          'default=noprint_wrappers=1:nokey=1',
+          options.output,
+        ],
+        { signal },
+      )
+    ).toString(),
+  );
+  if (!Number.isFinite(probed) || Math.abs(probed - options.seconds) > 0.5) {
+    throw new ToolError(`ffmpeg made a ${probed} s video of ${options.seconds} s`);
   }
 }

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import { endpoints } from '@kaushal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { homeDemoLookup } from '../../content/demo-media/home-demo.ts';
 import { route } from '../../lib/endpoint-route.ts';
 import { conflict, notFound, unauthorized, unavailable } from '../../lib/errors.ts';
 
@@ -36,8 +37,15 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     return { status: 'ok' as const, database: 'ok' as const };
   });
 
-  // The home page's demo video: public, from the same media store as the lessons.
-  route(app, endpoints.demoVideo, {}, (_request, reply) => media.send(reply, DEMO_VIDEO_KEY, 'public, max-age=86400'));
+  // The home page's demo video: public, from the same media store as the lessons. With DEMO_MEDIA, the tour made
+  // from the catalogue (DATA_DIR/demo-media, content/demo-media/home-demo.ts) once it is there; until then the
+  // committed one, cached briefly as it is about to be replaced.
+  const homeDemo = config.demoMedia ? homeDemoLookup(config.demoMediaDir) : () => null;
+  route(app, endpoints.demoVideo, {}, (_request, reply) => {
+    const generated = homeDemo();
+    if (generated) return media.send(reply, generated, 'public, max-age=86400');
+    return media.send(reply, DEMO_VIDEO_KEY, config.demoMedia ? 'public, max-age=300' : 'public, max-age=86400');
+  });
 
   // Prometheus exposition, for operators only: a bearer token (METRICS_TOKEN), compared in constant time.
   route(app, endpoints.metrics, {}, async (request, reply) => {
