@@ -43,7 +43,13 @@ import {
   verifyPaymentBodySchema,
   verifyPaymentResponseSchema,
 } from './payments.ts';
-import { contactHealthSchema, contactMessageSchema, contactResponseSchema, unsubscribeQuerySchema } from './support.ts';
+import {
+  contactHealthSchema,
+  contactMessageSchema,
+  contactResponseSchema,
+  oneClickUnsubscribeSchema,
+  unsubscribeQuerySchema,
+} from './support.ts';
 
 /** A success answer whose body is not JSON: a redirect, a file, a script, or nothing at all. */
 export interface RawResponse {
@@ -338,6 +344,7 @@ export const endpointSchemas = {
     summary:
       "Turn course reminders off: the page's button, or a mail client's one-click POST (RFC 8058, body List-Unsubscribe=One-Click)",
     query: unsubscribeQuerySchema,
+    body: oneClickUnsubscribeSchema,
     responses: { 200: raw('Confirmation that reminders are off', 'text/html') },
     errors: [],
   },

@@ -62,3 +62,8 @@ export const unsubscribeQuerySchema = z.object({
     .regex(/^[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}$/, 'The unsubscribe link is incomplete or changed.'),
 });
 export type UnsubscribeQuery = z.infer<typeof unsubscribeQuerySchema>;
+
+/** RFC 8058: a one-click unsubscribe posts exactly this pair (form-encoded or multipart). */
+export const oneClickUnsubscribeSchema = z.object({
+  'List-Unsubscribe': z.literal('One-Click', { error: 'The body must be List-Unsubscribe=One-Click.' }),
+});

@@ -115,7 +115,10 @@ function pathCases(spec: EndpointSpec, f: HostileFixture): HostileCase[] {
 
 function queryCases(spec: EndpointSpec): HostileCase[] {
   const path = pathOf(spec);
-  const headers = { ...spec.headers };
+  // A write with a query (the one-click unsubscribe) sends its valid body beside each hostile query.
+  const base = spec.method === 'GET' ? { headers: {}, payload: undefined } : validPayload(spec.body);
+  const headers = { ...spec.headers, ...base.headers };
+  const payload = base.payload === undefined ? {} : { payload: base.payload };
   if (!spec.query) {
     // Only reads: a write sent again with a junk query would legitimately act a second time.
     if (spec.method !== 'GET') return [];
@@ -134,6 +137,7 @@ function queryCases(spec: EndpointSpec): HostileCase[] {
         method: spec.method,
         url: `${path}${queryOf({ ...valid, [field.name]: text })}`,
         headers,
+        ...payload,
         expect: 'refuse',
       });
     }
@@ -142,6 +146,7 @@ function queryCases(spec: EndpointSpec): HostileCase[] {
       method: spec.method,
       url: `${path}${queryOf(valid)}&${field.name}=${valid[field.name] ?? '1'}2`,
       headers,
+      ...payload,
       expect: 'refuse',
     });
   }
@@ -150,6 +155,7 @@ function queryCases(spec: EndpointSpec): HostileCase[] {
     method: spec.method,
     url: `${path}${queryOf(valid)}&evil=${encodeURIComponent(SQL_INJECTIONS[1])}&__proto__[admin]=1`,
     headers,
+    ...payload,
     expect: 'ignored',
   });
   return cases;

@@ -363,6 +363,28 @@ export function hostileEndpoints(f: HostileFixture): EndpointSpec[] {
       valid: 200,
     },
     get('/api/v1/contact/health'),
+    // Email: the reminders' unsubscribe link (signed token, no session) and the development mailbox
+    get('/api/v1/email/unsubscribe', {
+      signedIn: false,
+      query: { valid: { token: f.unsubscribeToken }, fields: [{ name: 'token', kind: 'token' }] },
+    }),
+    {
+      method: 'POST',
+      route: '/api/v1/email/unsubscribe',
+      query: { valid: { token: f.unsubscribeToken }, fields: [{ name: 'token', kind: 'token' }] },
+      body: {
+        type: 'form',
+        valid: { 'List-Unsubscribe': 'One-Click' },
+        fields: [{ name: 'List-Unsubscribe', kind: 'enum', required: true }],
+      },
+      answers: 'json',
+      signedIn: false,
+      publicWrite: true,
+      valid: 200,
+    },
+    get('/dev/mailbox'),
+    get('/dev/mailbox/:id', { signedIn: false, params: { id: f.emailId } }),
+    get('/dev/mailbox/:id/html', { signedIn: false, params: { id: f.emailId } }),
     // API documentation and static files
     get('/api/docs', { signedIn: false, answers: 'static' }),
     get('/api/docs/', { signedIn: false, answers: 'static' }),

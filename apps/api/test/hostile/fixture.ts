@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { paymentOrders, videoSessions } from '../../src/db/schema.ts';
+import { emailMessages, paymentOrders, videoSessions } from '../../src/db/schema.ts';
 import { SESSION_COOKIE } from '../../src/modules/auth/session.ts';
+import { unsubscribeUrl } from '../../src/modules/mail/unsubscribe.ts';
 import { signMedia } from '../../src/providers/media/media-signature.ts';
 import { createSandboxProvider } from '../../src/providers/payments/sandbox.ts';
 import type { TestContext } from '../app.ts';
@@ -29,6 +30,10 @@ export interface HostileFixture {
   backupToken: string;
   keySecret: string;
   webhookSecret: string;
+  /** The signed token of the learner's reminder unsubscribe link. */
+  unsubscribeToken: string;
+  /** A message in the development mailbox. */
+  emailId: string;
   /** A fresh session cookie of the learner for each call (per-learner rate limits never trigger). */
   nextCookie(): string;
 }
@@ -55,6 +60,22 @@ export async function createHostileFixture(ctx: TestContext, sessionsNeeded: num
   if (!session) throw new Error('no video session');
   const tokens = await insertSessions(db, learner.id, sessionsNeeded, now);
   const { config } = ctx.app.deps;
+  const [email] = await db
+    .insert(emailMessages)
+    .values({
+      kind: 'welcome',
+      userId: learner.id,
+      toName: 'Hostile Suite Learner',
+      toAddress: 'hostile@example.com',
+      subject: 'Welcome',
+      html: '<p>Welcome</p>',
+      text: 'Welcome',
+      createdAt: now,
+    })
+    .returning({ id: emailMessages.id });
+  if (!email) throw new Error('no email');
+  const unsubscribeToken =
+    new URL(unsubscribeUrl(config.publicUrl, config.sessionSecret, learner.id)).searchParams.get('token') ?? '';
   const sandbox = createSandboxProvider(config.sessionSecret);
   const exp = Math.floor(now.getTime() / 1000) + 3600;
   let next = 0;
@@ -67,6 +88,8 @@ export async function createHostileFixture(ctx: TestContext, sessionsNeeded: num
     backupToken: config.backupToken ?? '',
     keySecret: sandbox.keySecret,
     webhookSecret: sandbox.webhookSecret,
+    unsubscribeToken,
+    emailId: email.id,
     nextCookie() {
       const token = tokens[next++];
       if (!token) throw new Error(`the fixture ran out of sessions: ask for more than ${sessionsNeeded}`);

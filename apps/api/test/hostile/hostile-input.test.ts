@@ -28,6 +28,8 @@ const placeholder = {
   backupToken: 'x',
   keySecret: 'x',
   webhookSecret: 'x',
+  unsubscribeToken: 'x',
+  emailId: '00000000-0000-4000-8000-000000000000',
   nextCookie: () => '',
 } satisfies HostileFixture;
 const endpointKeys = hostileEndpoints(placeholder).map(endpointKey);

@@ -7,6 +7,7 @@ import type { Config } from '../../src/config.ts';
 import { loadCatalogue, loadSiteConfig } from '../../src/content/load.ts';
 import { seedCatalogue } from '../../src/content/seed.ts';
 import { cookieJar, runSignIn } from '../../src/modules/auth/test-support.ts';
+import { unsubscribeUrl } from '../../src/modules/mail/unsubscribe.ts';
 import { TEST_ORIGIN, testConfig } from '../app.ts';
 import { resetDatabase, testDatabase } from '../db.ts';
 import { type FakeRazorpay, startFakeRazorpay } from '../fake-razorpay.ts';
@@ -147,6 +148,23 @@ describe('secrets never reach the logs', () => {
       expect(backup.statusCode).toBeLessThan(500);
     }
     keep('backup token', config.backupToken);
+    // The reminders' unsubscribe link, opened and one-clicked (its token turns a learner's reminders off).
+    const me = (await app.inject({ url: '/api/v1/auth/me', headers })).json() as { id: string };
+    const unsubscribe = new URL(unsubscribeUrl(config.publicUrl, config.sessionSecret, me.id));
+    for (const method of ['GET', 'POST'] as const) {
+      const res = await app.inject({
+        method,
+        url: unsubscribe.pathname + unsubscribe.search,
+        ...(method === 'POST'
+          ? {
+              headers: { 'content-type': 'application/x-www-form-urlencoded' },
+              payload: 'List-Unsubscribe=One-Click',
+            }
+          : {}),
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    keep('unsubscribe token', unsubscribe.searchParams.get('token')?.split('.')[1]);
     keep('forged session cookie', 'F'.repeat(43));
     keep('bearer token', 'T'.repeat(40));
     expect((await app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers })).statusCode).toBe(204);

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoint-route.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { pathOnlyRequestLog } from '../auth/index.ts';
 import { emailDeliveryHandler } from './delivery.ts';
 import { EMAIL_DELIVERY_QUEUE, emailDeliveryQueue } from './outbox.ts';
 import { queueWeeklyReminders, REMINDERS_CRON, REMINDERS_QUEUE } from './reminders.ts';
@@ -52,17 +53,29 @@ button:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}a{color:inheri
 <body><main><h1>${escapeHtml(heading)}</h1>${body}</main></body></html>`);
 
 /**
- * The reminders' unsubscribe link. GET shows a page with one button (link scanners open GET links, so GET
+ * The reminders' unsubscribe link (its token is a credential: only the path is logged). GET shows a page with one button (link scanners open GET links, so GET
  * changes nothing); POST turns reminders off: the button, or a mail client's one-click unsubscribe (RFC 8058),
  * which posts `List-Unsubscribe=One-Click` without cookies. The signed token is the authority, not a session.
  */
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db, clock, site } = app.deps;
 
-  // RFC 8058 one-click posts are form-encoded or multipart; the body carries nothing beyond the fixed pair.
-  for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
-    app.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
-  }
+  // RFC 8058 one-click posts carry List-Unsubscribe=One-Click, form-encoded or as one multipart field; the
+  // body schema then checks the pair.
+  const FORM_LIMIT = 1024;
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_LIMIT },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'string', bodyLimit: FORM_LIMIT },
+    (_request, body, done) => {
+      const field = /name="List-Unsubscribe"\r?\n\r?\n([^\r\n]*)/.exec(String(body));
+      done(null, field ? { 'List-Unsubscribe': field[1] } : {});
+    },
+  );
 
   const learnerOf = (token: string) => {
     const userId = verifyUnsubscribeToken(config.sessionSecret, token);
@@ -74,18 +87,18 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     return userId;
   };
 
-  route(app, endpoints.emailUnsubscribePage, {}, async (request, reply) => {
+  route(app, endpoints.emailUnsubscribePage, { logSerializers: pathOnlyRequestLog }, async (request, reply) => {
     learnerOf(request.query.token);
     return page(
       reply,
       site.productName,
       'Unsubscribe from course reminders',
       `<p>Stop the weekly email that reminds you of the courses you have not finished? Receipts and replies to your messages still reach you.</p>
-<form method="post"><button type="submit">Unsubscribe</button></form>`,
+<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
     );
   });
 
-  route(app, endpoints.emailUnsubscribe, {}, async (request, reply) => {
+  route(app, endpoints.emailUnsubscribe, { logSerializers: pathOnlyRequestLog }, async (request, reply) => {
     const userId = learnerOf(request.query.token);
     const found = await turnRemindersOff(db, userId, clock());
     request.log.info({ found }, 'course reminders turned off by unsubscribe link');
