@@ -104,3 +104,35 @@ describe('slow and greedy clients', () => {
     expect(testConfig({ MAX_CONNECTIONS_PER_CLIENT: '0' }).maxConnectionsPerClient).toBe(0);
   });
 });
+
+describe('mail configuration', () => {
+  it('production needs a mail server and a From address: the development mailbox is refused', () => {
+    const { SMTP_URL: _url, MAIL_FROM: _from, ...withoutMail } = PRODUCTION;
+    const message = startError(withoutMail);
+    expect(message).toMatch(/Missing: .*SMTP_URL, MAIL_FROM/);
+  });
+
+  it('refuses an SMTP_URL that is not smtp:// or smtps://, naming it', () => {
+    expect(startError({ SMTP_URL: 'http://mail.example.com' })).toContain(
+      'SMTP_URL: must be an smtp:// or smtps:// URL',
+    );
+  });
+
+  it('takes DKIM settings only as a whole', () => {
+    expect(startError({ DKIM_DOMAIN: 'kaushal.ai' })).toContain('DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY_FILE');
+    const config = testConfig({
+      DKIM_DOMAIN: 'kaushal.ai',
+      DKIM_SELECTOR: 'mail2026',
+      DKIM_PRIVATE_KEY_FILE: '/etc/kaushal/dkim.pem',
+    });
+    expect(config.mail.dkim).toEqual({
+      domainName: 'kaushal.ai',
+      keySelector: 'mail2026',
+      privateKeyFile: '/etc/kaushal/dkim.pem',
+    });
+  });
+
+  it('uses the development mailbox outside production when SMTP_URL is unset', () => {
+    expect(testConfig({}).mail.smtpUrl).toBeNull();
+  });
+});

@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { SiteConfig } from '@kaushal/contract';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../../../paths.ts';
+import { contactAckMail, contactStaffMail } from './contact.ts';
+import { formatRupees, type MailContext, type RenderedMail } from './layout.ts';
+import { receiptMail } from './receipt.ts';
+import { reminderMail } from './reminder.ts';
+import { welcomeMail } from './welcome.ts';
+
+const site = JSON.parse(readFileSync(path.join(repoRoot, 'content/site.json'), 'utf8')) as SiteConfig;
+const context: MailContext = { site, publicUrl: 'https://kaushal.example' };
+const hostile = '<script>alert(1)</script> & "quotes"';
+
+/** Every message the product sends, rendered with hostile text wherever a person typed it. */
+const messages: Record<string, RenderedMail> = {
+  receipt: receiptMail(context, {
+    learnerName: hostile,
+    courseId: 'rag-from-scratch',
+    courseTitle: 'RAG from Scratch',
+    planTitle: 'Weekly Access',
+    amountPaise: 99_900,
+    paymentId: 'pay_ABC123',
+    orderId: 'order_XYZ789',
+    paidAt: new Date('2026-11-25T09:00:00Z'),
+    accessUntil: new Date('2026-12-02T09:00:00Z'),
+  }),
+  welcome: welcomeMail(context, {
+    learnerName: hostile,
+    courseId: 'python-for-ai',
+    courseTitle: 'Python for AI Engineers',
+    firstLesson: { id: 'python-for-ai-01', title: 'Welcome and setup' },
+  }),
+  contactAck: contactAckMail(context, {
+    ticketId: 'TKT-1',
+    name: hostile,
+    email: 'a@example.com',
+    phone: null,
+    subject: hostile,
+    category: 'business',
+    message: hostile,
+    signedIn: false,
+  }),
+  contactStaff: contactStaffMail(context, {
+    ticketId: 'TKT-1',
+    name: hostile,
+    email: 'a@example.com',
+    phone: '+91 98765 43210',
+    subject: hostile,
+    category: 'general',
+    message: hostile,
+    signedIn: true,
+  }),
+  reminder: reminderMail(context, {
+    learnerName: hostile,
+    courses: [
+      {
+        courseId: 'python-for-ai',
+        title: 'Python for AI Engineers',
+        completedLessons: 2,
+        totalLessons: 6,
+        nextLesson: { id: 'python-for-ai-03', title: 'NumPy' },
+      },
+    ],
+    unsubscribeUrl: 'https://kaushal.example/api/v1/email/unsubscribe?token=t',
+  }),
+};
+
+describe('email messages', () => {
+  it.each(Object.entries(messages))(
+    '%s: both parts, both colour schemes, the footer, no markup from input',
+    (_name, mail) => {
+      expect(mail.subject.length).toBeGreaterThan(5);
+      expect(mail.html).toContain('<meta name="color-scheme" content="light dark">');
+      expect(mail.html).toContain('@media (prefers-color-scheme: dark)');
+      expect(mail.html).not.toContain('<script>');
+      expect(mail.html).toContain('&lt;script&gt;');
+      for (const part of [mail.html, mail.text]) {
+        expect(part).toContain('Kaushal AI');
+        expect(part).toContain('4th Floor, Skyline Towers');
+        expect(part).toContain('support@kaushal.ai');
+      }
+      // The text part is readable on its own: no tags.
+      expect(mail.text).not.toMatch(/<(p|a|table|div)[\s>]/);
+    },
+  );
+
+  it('writes money in rupees with Indian grouping', () => {
+    expect(formatRupees(99_900)).toBe('₹999');
+    expect(formatRupees(499_900)).toBe('₹4,999');
+    expect(formatRupees(12_345_678)).toBe('₹1,23,456.78');
+  });
+
+  it('states each category’s response target and lists the support hours', () => {
+    expect(messages.contactAck?.text).toContain('within 48 hours');
+    expect(messages.contactAck?.text).toContain('Sunday: Email support only');
+    expect(messages.receipt?.text).toContain('Access: Until 2 Dec 2026, 2:30 pm IST');
+  });
+});
