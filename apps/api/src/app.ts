@@ -24,7 +24,7 @@ import { catalogueRoutes } from './modules/catalogue/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { enrollmentRoutes } from './modules/enrollment/index.ts';
 import { learningRoutes } from './modules/learning/index.ts';
-import { devMailboxRoutes, mailRoutes, startMailJobs } from './modules/mail/index.ts';
+import { devMailboxRoutes, hasDevMailbox, mailRoutes, startMailJobs } from './modules/mail/index.ts';
 import { paymentRoutes } from './modules/payments/index.ts';
 import { siteRoutes } from './modules/site/index.ts';
 import { supportRoutes } from './modules/support/index.ts';
@@ -162,7 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: API_PREFIX },
   );
   // Outside production without SMTP_URL, mail is kept in the database and read here.
-  if (app.deps.mailer.kind === 'mailbox' && !config.isProduction) await app.register(devMailboxRoutes);
+  if (hasDevMailbox(app.deps)) await app.register(devMailboxRoutes);
   await startMailJobs(app);
 
   await registerWeb(app, {

@@ -15,6 +15,8 @@ export interface StandInPageInput {
   name?: string;
   email?: string;
   error?: string;
+  /** Where the development mailbox is, when there is one (no SMTP_URL): linked so a newcomer finds the email. */
+  mailboxPath?: string;
 }
 
 /**
@@ -48,7 +50,9 @@ export function renderStandInPage(input: StandInPageInput): string {
   .actions { display: flex; gap: 0.75rem; margin-top: 1.5rem; }
   button { flex: 1; min-height: 2.75rem; border-radius: 0.5rem; font: inherit; font-weight: 600; cursor: pointer; border: 1px solid var(--border); background: transparent; color: var(--fg); }
   button[value="allow"] { background: var(--accent); border-color: var(--accent); color: var(--accent-fg); }
-  input:focus-visible, button:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+  a { color: var(--accent); }
+  input:focus-visible, button:focus-visible, a:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+  .mailbox { margin: 1.5rem 0 0; padding-top: 1rem; border-top: 1px solid var(--border); font-size: 0.9rem; }
   .error { color: var(--danger); font-weight: 600; }
 </style>
 </head>
@@ -71,6 +75,11 @@ export function renderStandInPage(input: StandInPageInput): string {
       <button type="submit" name="action" value="deny" formnovalidate>Cancel</button>
     </div>
   </form>
+  ${
+    input.mailboxPath
+      ? `<p class="mailbox">Email the product sends (welcome, receipts, replies) is kept locally instead of sent: <a href="${e(input.mailboxPath)}">Open the development mailbox</a>.</p>`
+      : ''
+  }
 </main>
 </body>
 </html>`;

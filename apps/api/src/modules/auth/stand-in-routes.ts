@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callbackUrl, type OAuthProvider, type ProviderId } from '../../providers/oauth/index.ts';
 import { type StandInProvider, standInPath } from '../../providers/oauth/stand-in.ts';
+import { DEV_MAILBOX_PATH, hasDevMailbox } from '../mail/index.ts';
 import { pathOnlyRequestLog } from './log-serializers.ts';
 import { AUTH_RATE_LIMITS } from './rate-limits.ts';
 import { renderStandInPage } from './stand-in-page.ts';
@@ -39,6 +40,7 @@ const ENV_PREFIX: Record<ProviderId, string> = { google: 'GOOGLE', github: 'GITH
 export function standInRoutes(providers: Record<ProviderId, OAuthProvider | null>): FastifyPluginAsyncZod {
   return async (app) => {
     const { config, site } = app.deps;
+    const mailboxPath = hasDevMailbox(app.deps) ? DEV_MAILBOX_PATH : undefined;
     const standIn = (id: ProviderId): StandInProvider | null => {
       const provider = providers[id];
       return provider?.standIn ? (provider as StandInProvider) : null;
@@ -71,6 +73,7 @@ export function standInRoutes(providers: Record<ProviderId, OAuthProvider | null
             providerLabel: provider.label,
             envPrefix: ENV_PREFIX[provider.id],
             action: standInPath(provider.id),
+            mailboxPath,
             ...fields,
           }),
         );

@@ -62,6 +62,9 @@ describe('the development stand-in (no client id and secret, outside production)
     expect(html).toContain('<label for="email">Email</label>');
     expect(html).toMatch(/<input id="email" name="email" type="email" value="learner@example.com" required/);
     expect(html).toContain('<button type="submit" name="action" value="allow">Sign in</button>');
+    // No SMTP_URL here: the email the product sends is in the development mailbox, linked from the page.
+    expect(html).toContain('<a href="/dev/mailbox">Open the development mailbox</a>');
+    expect((await ctx.app.inject('/dev/mailbox')).statusCode).toBe(200);
   });
 
   it('signs the demo learner in through the normal callback (state and PKCE checked)', async () => {
@@ -144,6 +147,20 @@ describe('the development stand-in (no client id and secret, outside production)
       payload: 'action=allow',
     });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('the development stand-in with SMTP configured (no development mailbox)', () => {
+  const ctx = useTestApp({ seed: false, env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
+
+  it('does not link the mailbox, which does not exist', async () => {
+    const start = await ctx.app.inject('/api/v1/auth/google/login');
+    const pageUrl = new URL(String(start.headers.location));
+    const page = await ctx.app.inject(`${pageUrl.pathname}${pageUrl.search}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<h1>Sign in with Google</h1>');
+    expect(page.body).not.toContain('/dev/mailbox');
+    expect((await ctx.app.inject('/dev/mailbox')).statusCode).toBe(404);
   });
 });
 

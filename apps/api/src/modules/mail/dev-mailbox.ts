@@ -2,21 +2,36 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../../config.ts';
 import { emailMessages } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { Mailer } from '../../providers/mail/mailer.ts';
 import { escapeHtml, formatIndianDateTime } from './templates/layout.ts';
 
 export const DEV_MAILBOX_PATH = '/dev/mailbox';
+
+/**
+ * Whether the development mailbox exists: mail kept in the database (no SMTP_URL) and not production. The
+ * one test for both registering its routes (app.ts) and linking to it (the sign-in stand-in's page).
+ */
+export function hasDevMailbox(deps: { mailer: Pick<Mailer, 'kind'>; config: Pick<Config, 'isProduction'> }): boolean {
+  return deps.mailer.kind === 'mailbox' && !deps.config.isProduction;
+}
+
 const LISTED = 200;
 
 const idParams = z.object({ id: z.uuid('Not a message id.') });
 
+// System colours (Canvas, CanvasText, LinkText) follow the reader's light or dark preference; the focus ring is
+// the text colour, so it contrasts with the page in both.
 const STYLE = `body{font-family:system-ui,sans-serif;margin:0;padding:1.5rem;line-height:1.5;background:Canvas;color:CanvasText}
-main{max-width:60rem;margin:0 auto}table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.5rem;border-bottom:1px solid #8884;vertical-align:top}
-a{color:LinkText}a:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}.status-failed{color:#dc2626;font-weight:600}
-iframe{width:100%;height:36rem;border:1px solid #8886;border-radius:.5rem;background:#fff}pre{white-space:pre-wrap;border:1px solid #8886;border-radius:.5rem;padding:1rem}
-.sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
-dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-weight:600}dd{margin:0;word-break:break-word}`;
+main{max-width:60rem;margin:0 auto}table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.5rem;border-bottom:1px solid #8884;vertical-align:top}th{white-space:nowrap}td{overflow-wrap:break-word}td.address{overflow-wrap:anywhere}
+a{color:LinkText}:focus-visible{outline:3px solid CanvasText;outline-offset:2px}.status-failed{color:#b91c1c;font-weight:600}
+@media (prefers-color-scheme:dark){.status-failed{color:#fca5a5}}
+iframe{width:100%;height:36rem;border:1px solid #8886;border-radius:.5rem;background:#fff}pre{white-space:pre-wrap;overflow-wrap:anywhere;border:1px solid #8886;border-radius:.5rem;padding:1rem}
+.sr-only{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
+@media (max-width:40rem){body{padding:1rem .75rem}th,td{padding:.5rem .375rem}}`;
 
 function sendPage(reply: FastifyReply, title: string, body: string, csp: string) {
   return reply
@@ -55,10 +70,10 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
     const list =
       rows.length === 0
         ? '<p>No email yet. Enroll in a course, pay in the sandbox or send a message from the contact page, and it appears here.</p>'
-        : `<table><caption class="sr-only">Newest first</caption><thead><tr><th scope="col">Received</th><th scope="col">To</th><th scope="col">Subject</th><th scope="col">Status</th></tr></thead><tbody>${rows
+        : `<table><caption class="sr-only">Email in the mailbox, newest first</caption><thead><tr><th scope="col">Received</th><th scope="col">To</th><th scope="col">Subject</th><th scope="col">Status</th></tr></thead><tbody>${rows
             .map(
               (row) =>
-                `<tr><td>${escapeHtml(formatIndianDateTime(row.createdAt))}</td><td>${escapeHtml(row.toAddress)}</td><td><a href="${DEV_MAILBOX_PATH}/${row.id}">${escapeHtml(row.subject)}</a></td><td class="status-${row.status}">${row.status}</td></tr>`,
+                `<tr><td><time datetime="${row.createdAt.toISOString()}">${escapeHtml(formatIndianDateTime(row.createdAt))}</time></td><td class="address">${escapeHtml(row.toAddress)}</td><td><a href="${DEV_MAILBOX_PATH}/${row.id}">${escapeHtml(row.subject)}</a></td><td class="status-${row.status}">${row.status}</td></tr>`,
             )
             .join('')}</tbody></table>`;
     return sendPage(

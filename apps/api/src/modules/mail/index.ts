@@ -1,6 +1,6 @@
 /** Email: the transactional outbox, the messages, their delivery job, the development mailbox and unsubscribe. */
 
-export { devMailboxRoutes } from './dev-mailbox.ts';
+export { DEV_MAILBOX_PATH, devMailboxRoutes, hasDevMailbox } from './dev-mailbox.ts';
 export { queueContactMails, queueReceipt, queueWelcome } from './notifications.ts';
 export { EMAIL_DELIVERY_QUEUE, type EmailToQueue, Outbox, type QueueOutcome } from './outbox.ts';
 export { mailRoutes, startMailJobs } from './routes.ts';

@@ -88,7 +88,7 @@ export function htmlFrame(
     .card { background:#1e293b !important; color:#e2e8f0 !important; }
     .muted { color:#cbd5e1 !important; }
     a { color:#a5b4fc !important; }
-    a.button { background:#6366f1 !important; color:#ffffff !important; }
+    a.button { background:#4f46e5 !important; color:#ffffff !important; }
   }
 </style>
 </head>
