@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, type Db, openDatabase } from '../../src/db/client.ts';
+import { CONTACT_ACK_LIMIT } from '../../src/modules/mail/notifications.ts';
 import {
   acknowledged,
   EVENTS_LESSON,
@@ -56,6 +57,8 @@ const LEARNER_TABLES = {
   lesson_progress: 't.user_id',
   video_sessions: 't.user_id',
   video_events: '(select s.user_id from video_sessions s where s.id = t.session_id)',
+  // Queued mail goes with its learner (welcome on enrollment, contact acknowledgement and staff copy).
+  email_messages: 't.user_id',
 } as const;
 type LearnerTable = keyof typeof LEARNER_TABLES;
 /** Tables no learner writes: the catalogue (courses less their enrollment counter) and the applied migrations. */
@@ -151,6 +154,10 @@ function modelCounts(state: LearnerState): Record<LearnerTable, number> {
     video_events: state.events.length,
     free_lesson_completions: 0,
     payment_orders: 0,
+    // A welcome per enrollment; per contact message the staff copy, and an acknowledgement for the first few
+    // (CONTACT_ACK_LIMIT per address per hour).
+    email_messages:
+      state.enrollments.length + state.contacts.length + Math.min(state.contacts.length, CONTACT_ACK_LIMIT.max),
   };
 }
 

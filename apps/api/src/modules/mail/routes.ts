@@ -10,30 +10,56 @@ import { queueWeeklyReminders, REMINDERS_CRON, REMINDERS_QUEUE } from './reminde
 import { escapeHtml } from './templates/layout.ts';
 import { turnRemindersOff, verifyUnsubscribeToken } from './unsubscribe.ts';
 
-/** Creates the mail queues and, where this process runs jobs, their workers and the weekly schedule. */
+/** How long to wait before trying again to start the queue when the database did not answer. */
+const START_RETRY_MS = 5_000;
+
+/**
+ * Creates the mail queues and, where this process runs jobs, their workers and the weekly schedule. A database
+ * that does not answer at start-up does not stop the app (it answers 503 meanwhile): the start is tried again
+ * every few seconds until it succeeds or the app closes.
+ */
 export async function startMailJobs(app: FastifyInstance): Promise<void> {
   const { jobs, config, db, mailer, clock, outbox } = app.deps;
-  await jobs.start([
+  jobs.define([
     emailDeliveryQueue(config.mail.timeoutSeconds * 2, config.mail.retryDelaySeconds),
     { name: REMINDERS_QUEUE, retryLimit: 3, retryDelaySeconds: 300, expireInSeconds: 3600 },
   ]);
-  const deliveries = app.deps.metrics.emailDeliveries;
-  await jobs.work(
-    EMAIL_DELIVERY_QUEUE,
-    emailDeliveryHandler({
-      db,
-      mailer,
-      clock,
-      log: app.log,
-      messageIdHost: new URL(config.publicUrl).hostname,
-      onOutcome: deliveries,
-    }),
-  );
-  await jobs.work(REMINDERS_QUEUE, async () => {
-    const queued = await queueWeeklyReminders({ db, outbox, sessionSecret: config.sessionSecret }, clock());
-    app.log.info({ queued }, 'weekly course reminders queued');
+  const start = async () => {
+    await jobs.start();
+    await jobs.work(
+      EMAIL_DELIVERY_QUEUE,
+      emailDeliveryHandler({
+        db,
+        mailer,
+        clock,
+        log: app.log,
+        messageIdHost: new URL(config.publicUrl).hostname,
+        onOutcome: app.deps.metrics.emailDeliveries,
+      }),
+    );
+    await jobs.work(REMINDERS_QUEUE, async () => {
+      const queued = await queueWeeklyReminders({ db, outbox, sessionSecret: config.sessionSecret }, clock());
+      app.log.info({ queued }, 'weekly course reminders queued');
+    });
+    await jobs.schedule(REMINDERS_QUEUE, REMINDERS_CRON);
+  };
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  app.addHook('onClose', async () => {
+    closed = true;
+    clearTimeout(retry);
   });
-  await jobs.schedule(REMINDERS_QUEUE, REMINDERS_CRON);
+  const attempt = async (): Promise<void> => {
+    try {
+      await start();
+    } catch (error) {
+      if (closed) return;
+      app.log.error({ err: error }, 'the job queue could not start; email waits in the outbox until it does');
+      retry = setTimeout(() => void attempt(), START_RETRY_MS);
+      retry.unref();
+    }
+  };
+  await attempt();
 }
 
 const page = (reply: FastifyReply, productName: string, heading: string, body: string) =>

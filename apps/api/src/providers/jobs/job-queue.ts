@@ -60,10 +60,15 @@ export class JobQueue {
     this.#boss.on('error', options.onError);
   }
 
-  /** Creates pg-boss's tables (first start) and the queues, with their current policy. */
-  async start(queues: readonly QueueDefinition[]): Promise<void> {
+  /** Names the queues and their policies; enqueueing into them works once `start` has succeeded. */
+  define(queues: readonly QueueDefinition[]): void {
+    for (const queue of queues) this.#queues.set(queue.name, queue);
+  }
+
+  /** Creates pg-boss's tables (first start) and the defined queues, with their current policy. */
+  async start(): Promise<void> {
     await this.#boss.start();
-    for (const queue of queues) {
+    for (const queue of this.#queues.values()) {
       const policy = {
         name: queue.name,
         retryLimit: queue.retryLimit,
@@ -73,7 +78,6 @@ export class JobQueue {
       };
       await this.#boss.createQueue(queue.name, policy);
       await this.#boss.updateQueue(queue.name, policy);
-      this.#queues.set(queue.name, queue);
     }
   }
 
@@ -89,12 +93,19 @@ export class JobQueue {
   async work<T extends object>(queue: string, handler: JobHandler<T>): Promise<void> {
     this.#known(queue);
     if (!this.#options.runWorkers) return;
-    await this.#boss.work<T>(
+    let workerId: string | undefined;
+    workerId = await this.#boss.work<T>(
       queue,
       { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.#options.pollingSeconds },
       async ([job]) => {
         if (!job) return;
-        await handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
+        try {
+          await handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
+        } finally {
+          // pg-boss's worker waits the polling interval after every fetch, a job found or not: one job per
+          // second per process. After a job it looks for the next at once; only an empty queue waits.
+          if (workerId) this.#boss.notifyWorker(workerId);
+        }
       },
     );
   }
