@@ -18,6 +18,10 @@ export interface SmtpSink {
   rejectRecipients: Set<string>;
   /** While set, DATA is never answered: a delivery stays in flight (a process kill mid-job). */
   holdData: boolean;
+  /** Messages whose DATA was read in full, answered or held: a delivery held by `holdData` counts here. */
+  dataSeen: number;
+  /** How long DATA waits for its answer (a mail server that takes its time); 0 answers at once. */
+  answerDelayMs: number;
   /** Stops listening (an outage); `start()` listens again on the same port. */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -38,6 +42,8 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     received,
     rejectRecipients: new Set(),
     holdData: false,
+    dataSeen: 0,
+    answerDelayMs: 0,
     waitFor(count, timeoutMs = 15_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
@@ -76,7 +82,9 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
           const chunks: Buffer[] = [];
           stream.on('data', (chunk: Buffer) => chunks.push(chunk));
           stream.on('end', async () => {
+            sink.dataSeen += 1;
             if (sink.holdData) return; // never answered: the client waits until it gives up or dies
+            if (sink.answerDelayMs > 0) await new Promise((r) => setTimeout(r, sink.answerDelayMs));
             const parsed = await simpleParser(Buffer.concat(chunks));
             received.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), parsed });
             for (const check of waiters) if (check()) waiters.delete(check);
