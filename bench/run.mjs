@@ -1,9 +1,10 @@
 // `npm run bench`: the product against its budgets (the thresholds below and in frontend-size.mjs), every
 // figure measured in this run.
 //   npm run bench [-- --duration 5 --connections 50 --skip-lighthouse --skip-scale --reuse]
+//   npm run bench -- --jobs-only [--jobs 1000]   only the job queue's jobs per second (bench/jobs.ts); --skip-jobs
 // With DATABASE_URL set, the product runs on PostgreSQL instead of PGlite.
 import { execFileSync, fork, spawn } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,6 +20,9 @@ const { values: opts } = parseArgs({
     'skip-lighthouse': { type: 'boolean', default: false },
     'skip-scale': { type: 'boolean', default: false },
     reuse: { type: 'boolean', default: false },
+    jobs: { type: 'string', default: '1000' },
+    'jobs-only': { type: 'boolean', default: false },
+    'skip-jobs': { type: 'boolean', default: false },
   },
 });
 const DURATION = Number(opts.duration);
@@ -100,6 +104,47 @@ function load({ url, method = 'GET', headers = {}, body, setup, connections = CO
     );
     instance.on('error', reject);
   });
+}
+
+// The job queue: emails queued through the outbox, then delivered by one worker (bench/jobs.ts), no server running.
+function runJobQueue() {
+  const out = path.join(resultsDir, 'jobs.json');
+  log(
+    `job queue: ${opts.jobs} emails queued through the outbox, then delivered by one worker to the development mailbox`,
+  );
+  tsx('bench/jobs.ts', [
+    '--data-dir',
+    path.join(resultsDir, 'jobs-data'),
+    '--out',
+    out,
+    '--jobs',
+    opts.jobs,
+    ...(databaseUrl ? ['--database-url', databaseUrl] : []),
+  ]);
+  const result = JSON.parse(readFileSync(out, 'utf8'));
+  log(`job queue: queued ${Math.round(result.queue.perSecond)}/s, delivered ${Math.round(result.deliver.perSecond)}/s`);
+  return result;
+}
+
+function printJobs(r) {
+  const fmt = (n, d) => n.toFixed(d);
+  console.log(
+    `\nJob queue (pg-boss) on ${r.database === 'postgres' ? 'PostgreSQL' : 'PGlite'}: ${r.jobs} emails, one worker (one job at a time, as the server runs it), the development mailbox`,
+  );
+  console.log('| step | jobs | seconds | jobs/s |');
+  console.log('|---|---|---|---|');
+  console.log(
+    `| queue (email row + delivery job, one transaction each) | ${r.queue.jobs} | ${fmt(r.queue.seconds, 2)} | ${Math.round(r.queue.perSecond)} |`,
+  );
+  console.log(
+    `| deliver (fetch, send, mark sent, complete) | ${r.deliver.jobs}${r.deliver.bounded ? ` of ${r.jobs} (time bound)` : ''} | ${fmt(r.deliver.seconds, 2)} | ${Math.round(r.deliver.perSecond)} |`,
+  );
+  if (r.errors) console.log(`job queue errors: ${r.errors}`);
+}
+
+if (opts['jobs-only']) {
+  printJobs(runJobQueue());
+  process.exit(0);
 }
 
 const summarise = (r) => ({
@@ -285,6 +330,8 @@ if (!opts['skip-scale']) {
   scale = { small, large };
 }
 await stop(product);
+// With the product stopped: the benchmark's worker is the only one taking the queue's jobs.
+const jobs = opts['skip-jobs'] ? undefined : runJobQueue();
 
 // 5. Front end: bytes before first paint, Lighthouse.
 const sizes = routeSizes();
@@ -370,6 +417,7 @@ if (home) {
     `  home page: ${fmt(home.totalJs / 1024, 1)} KB of the ${HOME_BUDGET_BYTES / 1024} KB budget: ${home.totalJs <= HOME_BUDGET_BYTES ? 'holds' : 'MISSED'}`,
   );
 }
+if (jobs) printJobs(jobs);
 if (lighthouse) {
   console.log('\n| Lighthouse (mobile) | performance | accessibility | best practices | SEO | LCP ms | CLS | TBT ms |');
   console.log('|---|---|---|---|---|---|---|---|');
@@ -391,6 +439,7 @@ writeFileSync(
       dashboardAlone,
       scale,
       sizes,
+      jobs,
       lighthouse,
     },
     null,
