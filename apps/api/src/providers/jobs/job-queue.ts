@@ -45,6 +45,9 @@ export class JobQueue {
   readonly #options: JobQueueOptions;
   readonly #queues = new Map<string, QueueDefinition>();
   readonly #database: Database;
+  readonly #loops: Array<Promise<void>> = [];
+  readonly #wake = new Set<() => void>();
+  #stopping = false;
 
   constructor(database: Database, options: JobQueueOptions) {
     this.#database = database;
@@ -89,25 +92,60 @@ export class JobQueue {
     return id;
   }
 
-  /** Runs `handler` for the queue's jobs in this process, one at a time; a throw is a failed try. */
+  /**
+   * Runs `handler` for the queue's jobs in this process, one at a time; a throw is a failed try. Our own loop
+   * over pg-boss's fetch/complete/fail rather than `boss.work`: pg-boss 10's worker records a job's outcome
+   * without awaiting it, so a database error at that moment became an unhandled rejection (a crash of the
+   * process, timgit/pg-boss#577), and it waited a polling interval after every job (one job per second). Here
+   * every step's error is caught and reported, the next job is taken at once, and only an empty queue or an
+   * unreachable database waits.
+   */
   async work<T extends object>(queue: string, handler: JobHandler<T>): Promise<void> {
     this.#known(queue);
     if (!this.#options.runWorkers) return;
-    let workerId: string | undefined;
-    workerId = await this.#boss.work<T>(
-      queue,
-      { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.#options.pollingSeconds },
-      async ([job]) => {
-        if (!job) return;
+    this.#loops.push(this.#loop(queue, handler));
+  }
+
+  async #loop<T extends object>(queue: string, handler: JobHandler<T>): Promise<void> {
+    const { onError } = this.#options;
+    while (!this.#stopping) {
+      let job: PgBoss.JobWithMetadata<T> | undefined;
+      try {
+        [job] = await this.#boss.fetch<T>(queue, { batchSize: 1, includeMetadata: true });
+      } catch (error) {
+        onError(error);
+      }
+      if (!job) {
+        await this.#pause();
+        continue;
+      }
+      try {
+        await handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
+        await this.#boss.complete(queue, job.id);
+      } catch (error) {
+        // The try failed (or its completion could not be written): pg-boss retries it per the queue's policy,
+        // and a job whose outcome was never written is taken again after it expires.
         try {
-          await handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
-        } finally {
-          // pg-boss's worker waits the polling interval after every fetch, a job found or not: one job per
-          // second per process. After a job it looks for the next at once; only an empty queue waits.
-          if (workerId) this.#boss.notifyWorker(workerId);
+          await this.#boss.fail(queue, job.id, { message: error instanceof Error ? error.message : String(error) });
+        } catch (failError) {
+          onError(failError);
         }
-      },
-    );
+      }
+    }
+  }
+
+  /** Waits one polling interval, cut short by stop(). */
+  #pause(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, this.#options.pollingSeconds * 1000);
+      const wake = this.#wake;
+      function done() {
+        clearTimeout(timer);
+        wake.delete(done);
+        resolve();
+      }
+      wake.add(done);
+    });
   }
 
   /** A cron schedule (pg-boss keeps one per queue across all processes), in India's time zone. */
@@ -132,8 +170,11 @@ export class JobQueue {
     return Object.fromEntries(rows.map((row) => [String(row.state), Number(row.count)]));
   }
 
-  /** Stops taking jobs and waits (up to 10 s) for the tries in flight. */
+  /** Stops taking jobs, waits for the tries in flight (each bounded by its own timeout), then stops pg-boss. */
   async stop(): Promise<void> {
+    this.#stopping = true;
+    for (const wake of [...this.#wake]) wake();
+    await Promise.all(this.#loops);
     await this.#boss.stop({ graceful: true, wait: true, timeout: 10_000 });
   }
 
