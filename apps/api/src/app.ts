@@ -19,6 +19,7 @@ import type { Database, Db } from './db/client.ts';
 import { createMetrics, type Metrics } from './lib/metrics.ts';
 import { type Clock, systemClock } from './lib/time.ts';
 import { accountRoutes } from './modules/account/index.ts';
+import { adminRoutes } from './modules/admin/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { catalogueRoutes } from './modules/catalogue/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(accountRoutes);
       await api.register(siteRoutes);
       await api.register(mailRoutes);
+      await api.register(adminRoutes);
     },
     { prefix: API_PREFIX },
   );

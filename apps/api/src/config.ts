@@ -89,6 +89,8 @@ const envSchema = z.object({
   DKIM_DOMAIN: optionalString,
   DKIM_SELECTOR: optionalString,
   DKIM_PRIVATE_KEY_FILE: optionalString,
+  /** Comma-separated emails made admin when they sign in (the first admin of a new installation). */
+  ADMIN_EMAILS: optionalString,
   /** Whether this process runs background jobs (email delivery, reminders); every process can enqueue. */
   JOBS_WORKER: bool.default(true),
   /** How long one email delivery may take; a try running twice as long counts as lost and is retried. */
@@ -185,7 +187,12 @@ export interface Config {
     retryDelaySeconds: number;
   };
   jobs: { worker: boolean; maintenanceSeconds: number };
+  /** Emails granted the admin role at sign-in (ADMIN_EMAILS; with the stand-ins, also the demo admin's). */
+  adminEmails: string[];
 }
+
+/** The stand-in's demo admin (embedded default only). */
+export const DEMO_ADMIN = { name: 'Demo Admin', email: 'admin@example.com' } as const;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -314,6 +321,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       retryDelaySeconds: env.EMAIL_RETRY_DELAY_SECONDS,
     },
     jobs: { worker: env.JOBS_WORKER, maintenanceSeconds: env.JOBS_MAINTENANCE_SECONDS },
+    adminEmails: (env.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
   };
   const dkimParts = [env.DKIM_DOMAIN, env.DKIM_SELECTOR, env.DKIM_PRIVATE_KEY_FILE].filter(Boolean).length;
   if (dkimParts !== 0 && dkimParts !== 3) {
@@ -325,6 +336,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   // would open that provider's accounts, and on a reachable address it would open anyone's.
   config.oauthStandIns =
     !isProduction && !config.oauth.google && !config.oauth.github && isLoopbackUrl(config.publicUrl);
+  // The stand-in's "Sign in as the demo admin" reaches the console in one click; only where the stand-ins run
+  // (nobody else can sign in as that email there, and stand-in identities never meet real accounts).
+  if (config.oauthStandIns) config.adminEmails.push(DEMO_ADMIN.email);
 
   if (isProduction) {
     const missing: string[] = [];

@@ -5,6 +5,8 @@ export const userSchema = z.object({
   email: z.string(),
   name: z.string(),
   avatarUrl: z.string().nullable(),
+  /** Staff roles (instructor, support, admin); empty for learners. The console link shows when there is one. */
+  roles: z.array(z.enum(['instructor', 'support', 'admin'])).default([]),
 });
 export type User = z.infer<typeof userSchema>;
 

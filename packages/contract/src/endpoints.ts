@@ -66,6 +66,21 @@ const table = {
 
   emailUnsubscribePage: { method: 'GET', path: '/email/unsubscribe' },
   emailUnsubscribe: { method: 'POST', path: '/email/unsubscribe' },
+
+  adminMe: { method: 'GET', path: '/admin/me' },
+  adminCourses: { method: 'GET', path: '/admin/courses' },
+  adminCreateCourse: { method: 'POST', path: '/admin/courses' },
+  adminCourse: { method: 'GET', path: '/admin/courses/:id' },
+  adminUpdateCourse: { method: 'PATCH', path: '/admin/courses/:id' },
+  adminPublishCourse: { method: 'POST', path: '/admin/courses/:id/publish' },
+  adminUnpublishCourse: { method: 'POST', path: '/admin/courses/:id/unpublish' },
+  adminCreateTier: { method: 'POST', path: '/admin/courses/:id/tiers' },
+  adminUpdateTier: { method: 'PUT', path: '/admin/courses/:id/tiers/:tierId' },
+  adminCourseInstructors: { method: 'PUT', path: '/admin/courses/:id/instructors' },
+  adminUsers: { method: 'GET', path: '/admin/users' },
+  adminUserRoles: { method: 'PUT', path: '/admin/users/:id/roles' },
+  adminAudit: { method: 'GET', path: '/admin/audit' },
+  adminEmails: { method: 'GET', path: '/admin/emails' },
 } as const satisfies Record<string, Omit<Endpoint, 'name'>>;
 
 type Table = typeof table;

@@ -87,6 +87,8 @@ export async function seedCatalogue(db: Db, files: CourseFile[], options: SeedOp
     }
     // Thrown inside the transaction, so nothing written above is kept.
     if (problems.length > 0) throw new ContentError(problems);
+    // A course live for the first time keeps its id (its URL) from now on (the console refuses to change it).
+    await tx.execute(sql`update courses set first_published_at = now() where published and first_published_at is null`);
     if (options.removeMissing) {
       const missing = await removeMissingCourses(
         tx,

@@ -9,7 +9,7 @@ import path from 'node:path';
  * stale and taken over.
  */
 
-export type LockHolder = 'server' | 'backup' | 'restore' | 'seed' | 'content';
+export type LockHolder = 'server' | 'backup' | 'restore' | 'seed' | 'content' | 'admin';
 
 export interface LockInfo {
   pid: number;

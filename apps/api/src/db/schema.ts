@@ -81,6 +81,12 @@ export const courses = pgTable(
     rating: doublePrecision('rating').notNull().default(0),
     featured: boolean('featured').notNull().default(false),
     published: boolean('published').notNull().default(true),
+    /** Set the first time the course goes live: its id (the slug in its URL) is fixed from then on. */
+    firstPublishedAt: timestamp('first_published_at', { withTimezone: true }),
+    /** Raised by every staff edit: a save naming an older version is refused (two staff editing at once). */
+    version: integer('version').notNull().default(1),
+    /** Who made the last staff edit (null for imports and seeds). */
+    updatedBy: uuid('updated_by'),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -323,5 +329,61 @@ export const emailMessages = pgTable(
     index('email_messages_user_idx').on(t.userId),
     index('email_messages_to_created_idx').on(t.toAddress, t.createdAt),
     index('email_messages_created_idx').on(t.createdAt),
+  ],
+);
+
+/** Staff roles beyond `learner`, which everyone is. A user may hold several. */
+export type StaffRole = 'instructor' | 'support' | 'admin';
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').$type<StaffRole>().notNull(),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null when granted by the CLI or ADMIN_EMAILS. */
+    grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] })],
+);
+
+/** The courses an instructor authors (an instructor edits only these). */
+export const courseInstructors = pgTable(
+  'course_instructors',
+  {
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.userId] }), index('course_instructors_user_idx').on(t.userId)],
+);
+
+/**
+ * Every staff write: who, when, what, and the values before and after, written in the write's own transaction.
+ * The actor's email is copied so the row still says who it was after their account is deleted.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    /** e.g. course.update, tier.create, role.grant */
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before').$type<Record<string, unknown> | null>(),
+    after: jsonb('after').$type<Record<string, unknown> | null>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_entity_idx').on(t.entity, t.entityId, t.createdAt),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
   ],
 );

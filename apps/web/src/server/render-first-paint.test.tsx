@@ -52,7 +52,7 @@ const detail: CourseDetail = {
   lessonProgress: [],
 };
 
-const learner: User = { id: 'u1', email: 'asha@example.com', name: 'Asha </script><b>Menon</b>', avatarUrl: null };
+const learner: User = { id: 'u1', email: 'asha@example.com', name: 'Asha </script><b>Menon</b>', avatarUrl: null, roles: [] };
 
 /** The API as the server's first paint sees it: each path answered from this table, and every path asked recorded. */
 function api(answers: Record<string, { status: number; body: unknown }>) {

@@ -13,7 +13,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, endpoints.updateProfile, { config: perLearnerRateLimit(30) }, async (request) => {
     const user = await requireUser(request);
-    return renameUser(db, user.id, request.body.name, clock());
+    return renameUser(db, user.id, request.body.name, clock(), user.roles);
   });
 
   route(app, endpoints.settings, {}, async (request, reply) => {

@@ -9,6 +9,7 @@ import {
   type OAuthProvider,
   type ProviderId,
 } from '../../providers/oauth/index.ts';
+import { grantRoleByEmail } from '../roles/index.ts';
 import { upsertOAuthUser } from './accounts.ts';
 import { createSession, deleteSession, hashToken, SESSION_COOKIE, setSessionCookie } from './session.ts';
 
@@ -93,6 +94,10 @@ export async function completeSignIn(
     const profile = await provider.fetchProfile(accessToken);
     const now = clock();
     const userId = await upsertOAuthUser(db, provider.id, profile, now, { standIn: provider.standIn });
+    if (config.adminEmails.includes(profile.email.toLowerCase())) {
+      const granted = await grantRoleByEmail(db, profile.email, 'admin', 'ADMIN_EMAILS', now);
+      if (granted === 'granted') request.log.info({ userId }, 'admin role granted by ADMIN_EMAILS');
+    }
 
     const previous = request.cookies[SESSION_COOKIE];
     if (previous) await deleteSession(db, hashToken(previous));

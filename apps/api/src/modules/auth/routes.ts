@@ -55,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.authMe, { config: { rateLimit: AUTH_RATE_LIMITS.me } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const user = await requireUser(request);
-    return { id: user.id, email: user.email, name: user.name, avatarUrl: user.avatarUrl };
+    return { id: user.id, email: user.email, name: user.name, avatarUrl: user.avatarUrl, roles: user.roles };
   });
 
   route(app, endpoints.authLogout, { config: { rateLimit: AUTH_RATE_LIMITS.logout } }, async (request, reply) => {

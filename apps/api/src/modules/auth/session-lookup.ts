@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { type StaffRole, sessions, users } from '../../db/schema.ts';
 import { type BatchOptions, startBatch } from '../../lib/batching.ts';
 import { isDatabaseUnavailable } from '../../lib/errors.ts';
 import { hashToken, SESSION_TTL_MS, type SessionUser } from './session.ts';
@@ -133,6 +133,10 @@ function prepareSelect(db: Db) {
       name: users.name,
       avatarUrl: users.avatarUrl,
       settings: users.settings,
+      // Staff roles ride along (an index lookup per session): admin routes and /auth/me need no query of their own.
+      roles: sql<
+        StaffRole[]
+      >`coalesce((select array_agg(r.role order by r.role) from user_roles r where r.user_id = ${users.id}), '{}')`,
       expiresAt: sessions.expiresAt,
     })
     .from(sql`unnest(${sql.placeholder('ids')}::text[]) as wanted(id)`)

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import type { StaffRole } from '../../db/schema.ts';
 import { sessions } from '../../db/schema.ts';
 import { unauthorized } from '../../lib/errors.ts';
 
@@ -14,6 +15,8 @@ export interface SessionUser {
   name: string;
   avatarUrl: string | null;
   settings: Record<string, unknown>;
+  /** Staff roles beyond learner (empty for learners). */
+  roles: StaffRole[];
   sessionId: string;
 }
 

@@ -17,6 +17,8 @@ export interface StandInPageInput {
   error?: string;
   /** Where the development mailbox is, when there is one (no SMTP_URL): linked so a newcomer finds the email. */
   mailboxPath?: string;
+  /** The demo admin, offered as a one-click sign-in into the staff console (embedded default only). */
+  demoAdmin?: { name: string; email: string };
 }
 
 /**
@@ -52,6 +54,9 @@ export function renderStandInPage(input: StandInPageInput): string {
   button[value="allow"] { background: var(--accent); border-color: var(--accent); color: var(--accent-fg); }
   a { color: var(--accent); }
   input:focus-visible, button:focus-visible, a:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+  .staff { margin: 1.5rem 0 0; padding-top: 1rem; border-top: 1px solid var(--border); }
+  .staff p { font-size: 0.9rem; margin-bottom: 0.75rem; }
+  .staff button { width: 100%; }
   .mailbox { margin: 1.5rem 0 0; padding-top: 1rem; border-top: 1px solid var(--border); font-size: 0.9rem; }
   .error { color: var(--danger); font-weight: 600; }
 </style>
@@ -75,6 +80,19 @@ export function renderStandInPage(input: StandInPageInput): string {
       <button type="submit" name="action" value="deny" formnovalidate>Cancel</button>
     </div>
   </form>
+  ${
+    input.demoAdmin
+      ? `<form method="post" action="${e(input.action)}" class="staff">
+    <input type="hidden" name="state" value="${e(input.state)}">
+    <input type="hidden" name="code_challenge" value="${e(input.codeChallenge)}">
+    <input type="hidden" name="name" value="${e(input.demoAdmin.name)}">
+    <input type="hidden" name="email" value="${e(input.demoAdmin.email)}">
+    <input type="hidden" name="action" value="allow">
+    <p>Staff console: sign in as ${e(input.demoAdmin.email)}, an admin in this local installation.</p>
+    <button type="submit">Sign in as the demo admin</button>
+  </form>`
+      : ''
+  }
   ${
     input.mailboxPath
       ? `<p class="mailbox">Email the product sends (welcome, receipts, replies) is kept locally instead of sent: <a href="${e(input.mailboxPath)}">Open the development mailbox</a>.</p>`

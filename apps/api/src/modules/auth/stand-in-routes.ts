@@ -2,6 +2,7 @@ import { oauthProviderSchema } from '@kaushal/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DEMO_ADMIN } from '../../config.ts';
 import { callbackUrl, type OAuthProvider, type ProviderId } from '../../providers/oauth/index.ts';
 import { type StandInProvider, standInPath } from '../../providers/oauth/stand-in.ts';
 import { DEV_MAILBOX_PATH, hasDevMailbox } from '../mail/index.ts';
@@ -74,6 +75,7 @@ export function standInRoutes(providers: Record<ProviderId, OAuthProvider | null
             envPrefix: ENV_PREFIX[provider.id],
             action: standInPath(provider.id),
             mailboxPath,
+            ...(config.adminEmails.includes(DEMO_ADMIN.email) ? { demoAdmin: DEMO_ADMIN } : {}),
             ...fields,
           }),
         );

@@ -6,7 +6,7 @@ import { PRODUCTION_TEST_ENV, TEST_ORIGIN, testConfig, useTestApp } from '../../
 import { resetDatabase, testDatabase } from '../../../test/db.ts';
 import { buildApp } from '../../app.ts';
 import { loadSiteConfig } from '../../content/load.ts';
-import { users } from '../../db/schema.ts';
+import { auditLog, users } from '../../db/schema.ts';
 import { SESSION_COOKIE } from './session.ts';
 import { cookieJar, cookieNamed } from './test-support.ts';
 
@@ -75,6 +75,20 @@ describe('the development stand-in (no client id and secret, outside production)
     const token = run.callback && cookieNamed(run.callback, SESSION_COOKIE)?.value;
     const me = await ctx.app.inject({ url: '/api/v1/auth/me', headers: { cookie: `${SESSION_COOKIE}=${token}` } });
     expect(userSchema.parse(me.json())).toMatchObject({ name: 'Demo Learner', email: 'learner@example.com' });
+  });
+
+  it('offers the demo admin, who lands with the admin role (granted once, audited)', async () => {
+    const { page } = await standInSignIn('google', { action: 'deny' });
+    expect(page.body).toContain('<button type="submit">Sign in as the demo admin</button>');
+    expect(page.body).toContain('<input type="hidden" name="email" value="admin@example.com">');
+    for (let i = 0; i < 2; i++) {
+      const run = await standInSignIn('google', { action: 'allow', name: 'Demo Admin', email: 'admin@example.com' });
+      const token = run.callback && cookieNamed(run.callback, SESSION_COOKIE)?.value;
+      const me = await ctx.app.inject({ url: '/api/v1/auth/me', headers: { cookie: `${SESSION_COOKIE}=${token}` } });
+      expect(me.json()).toMatchObject({ email: 'admin@example.com', roles: ['admin'] });
+    }
+    const grants = await ctx.database.db.select().from(auditLog);
+    expect(grants).toMatchObject([{ action: 'role.grant', actorEmail: 'ADMIN_EMAILS', after: { role: 'admin' } }]);
   });
 
   it('Cancel comes back as a refused consent', async () => {

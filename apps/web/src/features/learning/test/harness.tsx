@@ -8,7 +8,7 @@ import { dismissToast, Toaster, toast } from '@/components/ui/toast';
 import { sessionQueryKey } from '@/lib/session';
 
 /** Test-only fixtures and a fake API for the learning feature's component tests. */
-export const learner: User = { id: 'learner-1', email: 'a@example.com', name: 'Asha', avatarUrl: null };
+export const learner: User = { id: 'learner-1', email: 'a@example.com', name: 'Asha', avatarUrl: null, roles: [] };
 
 const lesson = (id: string, isFree: boolean, hasVideo = true): LessonSummary => ({
   id,

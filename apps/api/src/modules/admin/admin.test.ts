@@ -1,0 +1,314 @@
+import {
+  adminCourseDetailSchema,
+  adminCourseListSchema,
+  auditListSchema,
+  endpoints,
+  type StaffRole,
+} from '@kaushal/contract';
+import { count, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { TEST_ORIGIN, useTestApp } from '../../../test/app.ts';
+import { createLearner, type Learner } from '../../../test/payments.ts';
+import { auditLog, courseInstructors, userRoles } from '../../db/schema.ts';
+
+const PAID = 'rag-from-scratch';
+const OTHER = 'llm-evaluation';
+
+describe('the staff console API', () => {
+  const ctx = useTestApp();
+
+  const staff = async (name: string, ...roles: StaffRole[]): Promise<Learner> => {
+    const person = await createLearner(ctx, name);
+    if (roles.length > 0) {
+      await ctx.database.db.insert(userRoles).values(roles.map((role) => ({ userId: person.id, role })));
+    }
+    return person;
+  };
+  const call = (who: Learner | null, method: string, url: string, payload?: unknown) =>
+    ctx.app.inject({
+      method: method as 'GET',
+      url: `/api/v1${url}`,
+      headers: { origin: TEST_ORIGIN, ...(who ? { cookie: who.cookie } : {}) },
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+  const detail = async (who: Learner, id = PAID) =>
+    adminCourseDetailSchema.parse((await call(who, 'GET', `/admin/courses/${id}`)).json());
+  const auditRows = async () => (await ctx.database.db.select({ n: count() }).from(auditLog))[0]?.n ?? 0;
+
+  it('tells anyone signed in their roles, and refuses the console to learners', async () => {
+    expect((await call(null, 'GET', '/admin/me')).statusCode).toBe(401);
+    const learner = await staff('Plain Learner');
+    expect((await call(learner, 'GET', '/admin/me')).json()).toEqual({ roles: [], instructorOf: [] });
+    expect((await call(learner, 'GET', '/auth/me')).json()).toMatchObject({ roles: [] });
+    const refused = await call(learner, 'GET', '/admin/courses');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'role_required' });
+    const admin = await staff('Ada Admin', 'admin');
+    expect((await call(admin, 'GET', '/auth/me')).json()).toMatchObject({ roles: ['admin'] });
+  });
+
+  it('lists courses with search, status and sort; an instructor sees only their own', async () => {
+    const admin = await staff('Ada Admin', 'admin');
+    const all = adminCourseListSchema.parse((await call(admin, 'GET', '/admin/courses?size=100')).json());
+    expect(all.total).toBeGreaterThan(10);
+    expect(all.items.every((c) => c.status === 'published')).toBe(true);
+    const found = adminCourseListSchema.parse((await call(admin, 'GET', '/admin/courses?q=RAG')).json());
+    expect(found.items.map((c) => c.id)).toContain(PAID);
+    const byTitle = adminCourseListSchema.parse(
+      (await call(admin, 'GET', '/admin/courses?sort=title&size=100')).json(),
+    );
+    const titles = byTitle.items.map((c) => c.title);
+    const lower = titles.map((t) => t.toLowerCase());
+    expect(lower).toEqual([...lower].sort());
+    expect((await call(admin, 'GET', '/admin/courses?status=draft')).json()).toMatchObject({ total: 0 });
+
+    const teacher = await staff('Tara Teacher', 'instructor');
+    await ctx.database.db.insert(courseInstructors).values({ courseId: PAID, userId: teacher.id });
+    const own = adminCourseListSchema.parse((await call(teacher, 'GET', '/admin/courses')).json());
+    expect(own.items.map((c) => c.id)).toEqual([PAID]);
+    expect((await call(teacher, 'GET', `/admin/courses/${OTHER}`)).statusCode).toBe(403);
+    expect((await call(teacher, 'GET', '/admin/me')).json()).toEqual({ roles: ['instructor'], instructorOf: [PAID] });
+  });
+
+  it('creates a draft, edits it at its version, refuses a stale save naming who changed it, and audits each write', async () => {
+    const admin = await staff('Ada Admin', 'admin');
+    const other = await staff('Omar Admin', 'admin');
+    const created = await call(admin, 'POST', '/admin/courses', {
+      id: 'agents-in-production',
+      title: 'Agents in Production',
+      difficulty: 'Advanced',
+      pricePaise: 299_900,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const course = adminCourseDetailSchema.parse(created.json());
+    expect(course).toMatchObject({ status: 'draft', version: 1, idLocked: false, lessons: [], tiers: [] });
+    const again = await call(admin, 'POST', '/admin/courses', {
+      id: 'agents-in-production',
+      title: 'Another',
+      difficulty: 'Beginner',
+      pricePaise: 0,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'course_id_taken' });
+
+    const edited = await call(admin, 'PATCH', '/admin/courses/agents-in-production', {
+      version: 1,
+      title: 'Agents in Production, Hands-on',
+      description: 'Ship tool-using agents.',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ version: 2, title: 'Agents in Production, Hands-on' });
+    // The second editor still holds version 1.
+    const stale = await call(other, 'PATCH', '/admin/courses/agents-in-production', { version: 1, title: 'Mine' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().detail).toMatch(
+      /^This course was changed by Ada Admin \(.+\) at .+\. Reload to see their changes/,
+    );
+    expect((await detail(admin, 'agents-in-production')).title).toBe('Agents in Production, Hands-on');
+
+    const log = auditListSchema.parse(
+      (await call(admin, 'GET', '/admin/audit?entity=course&entityId=agents-in-production')).json(),
+    );
+    expect(log.items.map((e) => e.action)).toEqual(['course.update', 'course.create']);
+    expect(log.items[0]).toMatchObject({
+      actor: admin.email,
+      before: { title: 'Agents in Production', description: '' },
+      after: { title: 'Agents in Production, Hands-on', description: 'Ship tool-using agents.' },
+    });
+  });
+
+  it('validates each field with a readable message and writes nothing', async () => {
+    const admin = await staff('Ada Admin', 'admin');
+    const before = await auditRows();
+    const { version } = await detail(admin);
+    const cases: Array<[string, string, unknown, RegExp]> = [
+      [
+        'POST',
+        `/admin/courses/${PAID}/tiers`,
+        { version, title: 'Free?', pricePaise: 0, originalPricePaise: 0, accessType: 'weekly' },
+        /price above ₹0/,
+      ],
+      [
+        'POST',
+        `/admin/courses/${PAID}/tiers`,
+        { version, title: 'Odd', pricePaise: 5000, originalPricePaise: 100, accessType: 'weekly' },
+        /original price cannot be below/,
+      ],
+      ['PATCH', `/admin/courses/${PAID}`, { version, title: 'ab' }, /at least 3 characters/],
+      ['PATCH', `/admin/courses/${PAID}`, { version, pricePaise: 10.5 }, /whole paise/],
+      [
+        'POST',
+        '/admin/courses',
+        { id: 'Bad Id', title: 'Valid title', difficulty: 'Beginner', pricePaise: 0 },
+        /lower-case/,
+      ],
+    ];
+    for (const [method, url, body, message] of cases) {
+      const res = await call(admin, method, url, body);
+      expect(res.statusCode, `${method} ${url} ${JSON.stringify(body)}`).toBe(400);
+      expect(res.json().detail).toMatch(message);
+    }
+    expect(await auditRows()).toBe(before);
+  });
+
+  it('publishes and unpublishes: the catalogue follows, enrolled learners keep access, an empty course cannot go live', async () => {
+    const admin = await staff('Ada Admin', 'admin');
+    let { version } = await detail(admin);
+    const off = await call(admin, 'POST', `/admin/courses/${PAID}/unpublish`, { version });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ status: 'unpublished', idLocked: true });
+    expect((await call(null, 'GET', `/courses/${PAID}`)).statusCode).toBe(404);
+    version = off.json().version;
+    const on = await call(admin, 'POST', `/admin/courses/${PAID}/publish`, { version });
+    expect(on.json()).toMatchObject({ status: 'published' });
+    expect((await call(null, 'GET', `/courses/${PAID}`)).statusCode).toBe(200);
+
+    await call(admin, 'POST', '/admin/courses', {
+      id: 'empty-course',
+      title: 'Empty Course',
+      difficulty: 'Beginner',
+      pricePaise: 0,
+    });
+    const empty = await call(admin, 'POST', '/admin/courses/empty-course/publish', { version: 1 });
+    expect(empty.statusCode).toBe(409);
+    expect(empty.json()).toMatchObject({ code: 'course_has_no_lessons' });
+  });
+
+  it('adds and edits pricing tiers in paise', async () => {
+    const admin = await staff('Ada Admin', 'admin');
+    const { version, tiers } = await detail(admin);
+    const added = await call(admin, 'POST', `/admin/courses/${PAID}/tiers`, {
+      version,
+      title: 'Team of five',
+      description: 'Five seats, lifetime access.',
+      pricePaise: 1_999_950,
+      originalPricePaise: 2_499_900,
+      accessType: 'permanent',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const course = adminCourseDetailSchema.parse(added.json());
+    expect(course.tiers).toHaveLength(tiers.length + 1);
+    const tier = course.tiers.at(-1);
+    expect(tier).toMatchObject({ id: `${PAID}-team-of-five`, pricePaise: 1_999_950, orders: 0 });
+    const changed = await call(admin, 'PUT', `/admin/courses/${PAID}/tiers/${tier?.id}`, {
+      version: course.version,
+      title: 'Team of five',
+      pricePaise: 1_799_900,
+      originalPricePaise: 2_499_900,
+      accessType: 'permanent',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    // Learners see it in rupees.
+    const page = await call(null, 'GET', `/courses/${PAID}`);
+    expect(page.json().pricingTiers.map((t: { price: number }) => t.price)).toContain(17_999);
+  });
+
+  it('lets an admin grant roles and assign instructors, and an instructor edit only their course', async () => {
+    const admin = await staff('Ada Admin', 'admin');
+    const teacher = await staff('Tara Teacher');
+    const notYet = await call(admin, 'PUT', `/admin/courses/${PAID}/instructors`, {
+      version: (await detail(admin)).version,
+      userIds: [teacher.id],
+    });
+    expect(notYet.statusCode).toBe(409);
+    expect(notYet.json()).toMatchObject({ code: 'not_an_instructor' });
+    const granted = await call(admin, 'PUT', `/admin/users/${teacher.id}/roles`, { roles: ['instructor'] });
+    expect(granted.json()).toMatchObject({ roles: ['instructor'] });
+    const assigned = await call(admin, 'PUT', `/admin/courses/${PAID}/instructors`, {
+      version: (await detail(admin)).version,
+      userIds: [teacher.id],
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const own = await call(teacher, 'PATCH', `/admin/courses/${PAID}`, {
+      version: assigned.json().version,
+      description: 'Retrieval, step by step.',
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    const { version: otherVersion } = await detail(admin, OTHER);
+    const notOwn = await call(teacher, 'PATCH', `/admin/courses/${OTHER}`, {
+      version: otherVersion,
+      title: 'Taken over',
+    });
+    expect(notOwn.statusCode).toBe(403);
+    expect(notOwn.json()).toMatchObject({ code: 'not_your_course' });
+    expect((await call(teacher, 'PUT', `/admin/users/${teacher.id}/roles`, { roles: ['admin'] })).statusCode).toBe(403);
+    const self = await call(admin, 'PUT', `/admin/users/${admin.id}/roles`, { roles: [] });
+    expect(self.statusCode).toBe(409);
+    expect(self.json()).toMatchObject({ code: 'own_admin_role' });
+    const grants = auditListSchema.parse(
+      (await call(admin, 'GET', `/admin/audit?entity=user&entityId=${teacher.id}`)).json(),
+    );
+    expect(grants.items).toMatchObject([{ action: 'role.grant', after: { role: 'instructor' } }]);
+  });
+
+  it('support reads courses and mail but edits nothing', async () => {
+    const helper = await staff('Sam Support', 'support');
+    expect((await call(helper, 'GET', `/admin/courses/${PAID}`)).statusCode).toBe(200);
+    expect((await call(helper, 'GET', '/admin/emails?status=failed')).statusCode).toBe(200);
+    const { version } = await detail(helper);
+    expect((await call(helper, 'PATCH', `/admin/courses/${PAID}`, { version, title: 'Support edit' })).statusCode).toBe(
+      403,
+    );
+    expect((await call(helper, 'GET', '/admin/audit')).statusCode).toBe(403);
+  });
+
+  it('records an audit row with every staff write, for every write endpoint', async () => {
+    const admin = await staff('Ada Admin', 'admin');
+    const teacher = await staff('Tara Teacher', 'instructor');
+    const writes = Object.values(endpoints).filter((e) => e.path.startsWith('/admin/') && e.method !== 'GET');
+    const version = async (id = PAID) => (await detail(admin, id)).version;
+    const tierId = (await detail(admin)).tiers[0]?.id;
+    const valid: Record<string, () => Promise<[string, unknown]>> = {
+      adminCreateCourse: async () => [
+        '/admin/courses',
+        { id: 'audit-probe', title: 'Audit Probe', difficulty: 'Beginner', pricePaise: 0 },
+      ],
+      adminUpdateCourse: async () => [`/admin/courses/${PAID}`, { version: await version(), featured: false }],
+      adminUnpublishCourse: async () => [`/admin/courses/${PAID}/unpublish`, { version: await version() }],
+      adminPublishCourse: async () => [`/admin/courses/${PAID}/publish`, { version: await version() }],
+      adminCreateTier: async () => [
+        `/admin/courses/${PAID}/tiers`,
+        {
+          version: await version(),
+          title: 'Audit tier',
+          pricePaise: 100,
+          originalPricePaise: 100,
+          accessType: 'weekly',
+        },
+      ],
+      adminUpdateTier: async () => [
+        `/admin/courses/${PAID}/tiers/${tierId}`,
+        {
+          version: await version(),
+          title: 'Weekly Access',
+          pricePaise: 99_900,
+          originalPricePaise: 149_900,
+          accessType: 'weekly',
+        },
+      ],
+      adminCourseInstructors: async () => [
+        `/admin/courses/${PAID}/instructors`,
+        { version: await version(), userIds: [teacher.id] },
+      ],
+      adminUserRoles: async () => [`/admin/users/${teacher.id}/roles`, { roles: ['instructor', 'support'] }],
+    };
+    expect(writes.map((e) => e.name).sort()).toEqual(Object.keys(valid).sort());
+    for (const endpoint of writes) {
+      const before = await auditRows();
+      const [url, body] = await (valid[endpoint.name] as () => Promise<[string, unknown]>)();
+      const res = await call(admin, endpoint.method, url, body);
+      expect(res.statusCode, `${endpoint.name}: ${res.body}`).toBeLessThan(300);
+      expect(await auditRows(), endpoint.name).toBeGreaterThan(before);
+    }
+    const rows = await ctx.database.db.select().from(auditLog).where(eq(auditLog.actorId, admin.id));
+    expect(rows.every((row) => row.actorEmail === admin.email)).toBe(true);
+  });
+});
+
+describe('ADMIN_EMAILS', () => {
+  const ctx = useTestApp({ seed: false, env: { ADMIN_EMAILS: 'Boss@Example.com, second@example.com' } });
+
+  it('is read as a lower-cased list; where the sign-in stand-ins run, the demo admin joins it', () => {
+    expect(ctx.app.deps.config.adminEmails).toEqual(['boss@example.com', 'second@example.com', 'admin@example.com']);
+  });
+});

@@ -1,0 +1,428 @@
+import type {
+  AdminCourseDetail,
+  AdminCourseList,
+  AdminCoursesQuery,
+  CourseStatus,
+  CreateCourseBody,
+  TierBody,
+  UpdateCourseBody,
+} from '@kaushal/contract';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { formatCourseDuration } from '../../content/duration.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { courseInstructors, courses, lessons, pricingTiers, userRoles, users } from '../../db/schema.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { type Actor, changedFields, recordAudit } from '../audit/index.ts';
+
+type CourseRow = typeof courses.$inferSelect;
+
+export function statusOf(course: Pick<CourseRow, 'published' | 'firstPublishedAt'>): CourseStatus {
+  if (course.published) return 'published';
+  return course.firstPublishedAt ? 'unpublished' : 'draft';
+}
+
+const STATUS_FILTERS: Record<CourseStatus, SQL | undefined> = {
+  published: eq(courses.published, true),
+  draft: and(eq(courses.published, false), isNull(courses.firstPublishedAt)),
+  unpublished: and(eq(courses.published, false), isNotNull(courses.firstPublishedAt)),
+};
+
+const likeEscaped = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The console's course list: admin and support see every course, an instructor the ones they teach. */
+export async function listCourses(
+  db: Db,
+  viewer: { id: string; seesAll: boolean },
+  query: AdminCoursesQuery,
+): Promise<AdminCourseList> {
+  const filters: SQL[] = [];
+  if (!viewer.seesAll) {
+    filters.push(
+      inArray(
+        courses.id,
+        db
+          .select({ id: courseInstructors.courseId })
+          .from(courseInstructors)
+          .where(eq(courseInstructors.userId, viewer.id)),
+      ),
+    );
+  }
+  if (query.status) filters.push(STATUS_FILTERS[query.status] ?? sql`true`);
+  if (query.q) {
+    const pattern = likeEscaped(query.q);
+    filters.push(or(ilike(courses.title, pattern), ilike(courses.id, pattern)) ?? sql`true`);
+  }
+  const where = filters.length > 0 ? and(...filters) : undefined;
+  const students = sql<number>`${courses.baseStudents} + ${courses.enrolledCount}`;
+  const order =
+    query.sort === 'title'
+      ? [asc(sql`lower(${courses.title}) collate "C"`), asc(courses.id)]
+      : query.sort === 'students'
+        ? [desc(students), asc(courses.title)]
+        : [desc(courses.updatedAt), asc(courses.id)];
+  const [total] = await db.select({ n: count() }).from(courses).where(where);
+  const rows = await db
+    .select({
+      course: courses,
+      lessons: sql<number>`(select count(*)::int from lessons l where l.course_id = ${courses.id})`,
+    })
+    .from(courses)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.size)
+    .offset((query.page - 1) * query.size);
+  const n = total?.n ?? 0;
+  return {
+    items: rows.map(({ course, lessons: lessonCount }) => ({
+      id: course.id,
+      title: course.title,
+      status: statusOf(course),
+      difficulty: course.difficulty,
+      pricePaise: course.pricePaise,
+      lessons: Number(lessonCount),
+      students: course.baseStudents + course.enrolledCount,
+      featured: course.featured,
+      updatedAt: course.updatedAt.toISOString(),
+    })),
+    page: query.page,
+    pages: Math.max(1, Math.ceil(n / query.size)),
+    total: n,
+  };
+}
+
+/** One course as the console edits it. */
+export async function courseDetail(db: Db | Tx, id: string): Promise<AdminCourseDetail> {
+  const [course] = await db.select().from(courses).where(eq(courses.id, id)).limit(1);
+  if (!course) throw notFound('There is no course with this id.', 'course_not_found');
+  const [updatedBy] = course.updatedBy
+    ? await db
+        .select({ id: users.id, name: users.name, email: users.email })
+        .from(users)
+        .where(eq(users.id, course.updatedBy))
+    : [];
+  const instructors = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(courseInstructors)
+    .innerJoin(users, eq(users.id, courseInstructors.userId))
+    .where(eq(courseInstructors.courseId, id))
+    .orderBy(asc(users.name));
+  const lessonRows = await db
+    .select({
+      id: lessons.id,
+      title: lessons.title,
+      isFree: lessons.isFree,
+      durationSeconds: lessons.durationSeconds,
+      videoType: lessons.videoType,
+    })
+    .from(lessons)
+    .where(eq(lessons.courseId, id))
+    .orderBy(asc(lessons.position));
+  const tiers = await db
+    .select({
+      tier: pricingTiers,
+      orders: sql<number>`(select count(*)::int from payment_orders o where o.pricing_tier_id = ${pricingTiers.id} and o.status in ('paid', 'refunded'))`,
+    })
+    .from(pricingTiers)
+    .where(eq(pricingTiers.courseId, id))
+    .orderBy(asc(pricingTiers.position));
+  return {
+    id: course.id,
+    title: course.title,
+    description: course.description,
+    difficulty: course.difficulty,
+    instructor: course.instructor,
+    duration: course.duration,
+    pricePaise: course.pricePaise,
+    featured: course.featured,
+    status: statusOf(course),
+    idLocked: course.firstPublishedAt !== null,
+    version: course.version,
+    updatedAt: course.updatedAt.toISOString(),
+    updatedBy: updatedBy ?? null,
+    instructors,
+    lessons: lessonRows,
+    tiers: tiers.map(({ tier, orders }) => ({
+      id: tier.id,
+      title: tier.title,
+      description: tier.description,
+      pricePaise: tier.pricePaise,
+      originalPricePaise: tier.originalPricePaise,
+      accessType: tier.accessType,
+      orders: Number(orders),
+    })),
+    students: course.baseStudents + course.enrolledCount,
+  };
+}
+
+/** The fields the audit log and the editor compare. */
+const editable = (c: CourseRow) => ({
+  title: c.title,
+  description: c.description,
+  difficulty: c.difficulty,
+  instructor: c.instructor,
+  duration: c.duration,
+  pricePaise: c.pricePaise,
+  featured: c.featured,
+  published: c.published,
+});
+
+export async function createCourse(
+  db: Db,
+  actor: Actor,
+  body: CreateCourseBody,
+  now: Date,
+): Promise<AdminCourseDetail> {
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(courses)
+      .values({
+        id: body.id,
+        title: body.title,
+        difficulty: body.difficulty,
+        pricePaise: body.pricePaise,
+        published: false,
+        sortOrder: 1000,
+        createdAt: now,
+        updatedAt: now,
+        updatedBy: actor.id,
+      })
+      .onConflictDoNothing({ target: courses.id })
+      .returning();
+    const course = inserted[0];
+    if (!course) throw conflict('Another course already has this id. Choose another one.', 'course_id_taken');
+    await recordAudit(
+      tx,
+      actor,
+      { action: 'course.create', entity: 'course', entityId: course.id, before: null, after: editable(course) },
+      now,
+    );
+    return courseDetail(tx, course.id);
+  });
+}
+
+/**
+ * Locks the course row and checks the version the editor saw: a course changed since (by another member of
+ * staff, in another tab) is refused with who changed it and when, instead of being overwritten.
+ */
+async function lockAtVersion(tx: Tx, id: string, version: number): Promise<CourseRow> {
+  const [course] = await tx.select().from(courses).where(eq(courses.id, id)).for('update');
+  if (!course) throw notFound('There is no course with this id.', 'course_not_found');
+  if (course.version !== version) {
+    const [editor] = course.updatedBy
+      ? await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, course.updatedBy))
+      : [];
+    const who = editor ? `${editor.name} (${editor.email})` : 'someone else';
+    throw conflict(
+      `This course was changed by ${who} at ${course.updatedAt.toISOString()}. Reload to see their changes, then edit again.`,
+      'stale_version',
+    );
+  }
+  return course;
+}
+
+/** Bumps the version and stamps the editor: every staff change to a course or its parts goes through here. */
+async function touch(tx: Tx, id: string, actor: Actor, now: Date, set: Partial<typeof courses.$inferInsert> = {}) {
+  const [after] = await tx
+    .update(courses)
+    .set({ ...set, version: sql`${courses.version} + 1`, updatedAt: now, updatedBy: actor.id })
+    .where(eq(courses.id, id))
+    .returning();
+  if (!after) throw notFound('There is no course with this id.', 'course_not_found');
+  return after;
+}
+
+async function lessonsDuration(tx: Tx, courseId: string): Promise<string> {
+  const [row] = await tx
+    .select({ total: sql<number>`coalesce(sum(${lessons.durationSeconds}), 0)::int` })
+    .from(lessons)
+    .where(eq(lessons.courseId, courseId));
+  return formatCourseDuration(Number(row?.total ?? 0));
+}
+
+export async function updateCourse(
+  db: Db,
+  actor: Actor,
+  id: string,
+  body: UpdateCourseBody,
+  now: Date,
+): Promise<AdminCourseDetail> {
+  return db.transaction(async (tx) => {
+    const before = await lockAtVersion(tx, id, body.version);
+    const { version: _version, duration, ...fields } = body;
+    const set: Partial<typeof courses.$inferInsert> = { ...fields };
+    if (duration !== undefined) set.duration = duration === '' ? await lessonsDuration(tx, id) : duration;
+    const after = await touch(tx, id, actor, now, set);
+    await recordAudit(
+      tx,
+      actor,
+      { action: 'course.update', entity: 'course', entityId: id, ...changedFields(editable(before), editable(after)) },
+      now,
+    );
+    return courseDetail(tx, id);
+  });
+}
+
+/** Publishing puts the course in the catalogue and fixes its id; unpublishing keeps every learner's access. */
+export async function setPublished(
+  db: Db,
+  actor: Actor,
+  id: string,
+  version: number,
+  published: boolean,
+  now: Date,
+): Promise<AdminCourseDetail> {
+  return db.transaction(async (tx) => {
+    const before = await lockAtVersion(tx, id, version);
+    if (published) {
+      const [lessonCount] = await tx.select({ n: count() }).from(lessons).where(eq(lessons.courseId, id));
+      if ((lessonCount?.n ?? 0) === 0) {
+        throw conflict('Add at least one lesson before publishing this course.', 'course_has_no_lessons');
+      }
+    }
+    const after = await touch(tx, id, actor, now, {
+      published,
+      ...(published && !before.firstPublishedAt ? { firstPublishedAt: now } : {}),
+    });
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: published ? 'course.publish' : 'course.unpublish',
+        entity: 'course',
+        entityId: id,
+        before: { status: statusOf(before) },
+        after: { status: statusOf(after) },
+      },
+      now,
+    );
+    return courseDetail(tx, id);
+  });
+}
+
+const tierValues = (t: Omit<TierBody, 'version'>) => ({
+  title: t.title,
+  description: t.description,
+  pricePaise: t.pricePaise,
+  originalPricePaise: t.originalPricePaise,
+  accessType: t.accessType,
+});
+
+const slugify = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40) || 'tier';
+
+export async function createTier(
+  db: Db,
+  actor: Actor,
+  courseId: string,
+  body: TierBody,
+  now: Date,
+): Promise<AdminCourseDetail> {
+  return db.transaction(async (tx) => {
+    await lockAtVersion(tx, courseId, body.version);
+    const existing = await tx
+      .select({ id: pricingTiers.id, position: pricingTiers.position })
+      .from(pricingTiers)
+      .where(eq(pricingTiers.courseId, courseId));
+    const taken = new Set(existing.map((t) => t.id));
+    const base = `${courseId}-${slugify(body.title)}`.slice(0, 90);
+    let id = base;
+    for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+    // Tier ids are global: one of another course's may already hold the name.
+    const [elsewhere] = await tx.select({ id: pricingTiers.id }).from(pricingTiers).where(eq(pricingTiers.id, id));
+    if (elsewhere) id = `${base}-${Date.now().toString(36)}`;
+    const position = Math.max(-1, ...existing.map((t) => t.position)) + 1;
+    const values = tierValues(body);
+    await tx.insert(pricingTiers).values({ id, courseId, position, ...values });
+    await touch(tx, courseId, actor, now);
+    await recordAudit(
+      tx,
+      actor,
+      { action: 'tier.create', entity: 'tier', entityId: id, before: null, after: { courseId, ...values } },
+      now,
+    );
+    return courseDetail(tx, courseId);
+  });
+}
+
+export async function updateTier(
+  db: Db,
+  actor: Actor,
+  courseId: string,
+  tierId: string,
+  body: TierBody,
+  now: Date,
+): Promise<AdminCourseDetail> {
+  return db.transaction(async (tx) => {
+    await lockAtVersion(tx, courseId, body.version);
+    const [before] = await tx
+      .select()
+      .from(pricingTiers)
+      .where(and(eq(pricingTiers.id, tierId), eq(pricingTiers.courseId, courseId)));
+    if (!before) throw notFound('This course has no such pricing tier.', 'tier_not_found');
+    const values = tierValues(body);
+    await tx.update(pricingTiers).set(values).where(eq(pricingTiers.id, tierId));
+    await touch(tx, courseId, actor, now);
+    await recordAudit(
+      tx,
+      actor,
+      { action: 'tier.update', entity: 'tier', entityId: tierId, ...changedFields(tierValues(before), values) },
+      now,
+    );
+    return courseDetail(tx, courseId);
+  });
+}
+
+/** Sets who authors the course; each must hold the instructor role. */
+export async function setInstructors(
+  db: Db,
+  actor: Actor,
+  courseId: string,
+  body: { version: number; userIds: string[] },
+  now: Date,
+): Promise<AdminCourseDetail> {
+  return db.transaction(async (tx) => {
+    await lockAtVersion(tx, courseId, body.version);
+    const wanted = [...new Set(body.userIds)];
+    if (wanted.length > 0) {
+      const instructors = await tx
+        .select({ userId: userRoles.userId })
+        .from(userRoles)
+        .where(and(inArray(userRoles.userId, wanted), eq(userRoles.role, 'instructor')));
+      const known = new Set(instructors.map((r) => r.userId));
+      const missing = wanted.filter((id) => !known.has(id));
+      if (missing.length > 0) {
+        throw conflict(
+          'Only users with the instructor role can author a course: give them the role first.',
+          'not_an_instructor',
+        );
+      }
+    }
+    const before = await tx
+      .select({ userId: courseInstructors.userId })
+      .from(courseInstructors)
+      .where(eq(courseInstructors.courseId, courseId));
+    await tx.delete(courseInstructors).where(eq(courseInstructors.courseId, courseId));
+    if (wanted.length > 0) {
+      await tx.insert(courseInstructors).values(wanted.map((userId) => ({ courseId, userId })));
+    }
+    await touch(tx, courseId, actor, now);
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'course.instructors',
+        entity: 'course',
+        entityId: courseId,
+        before: { instructors: before.map((r) => r.userId).sort() },
+        after: { instructors: wanted.sort() },
+      },
+      now,
+    );
+    return courseDetail(tx, courseId);
+  });
+}

@@ -1,0 +1,117 @@
+import { endpoints } from '@kaushal/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { courseInstructors } from '../../db/schema.ts';
+import { route } from '../../lib/endpoint-route.ts';
+import { perLearnerRateLimit } from '../../plugins/per-learner-rate-limit.ts';
+import { listAudit } from '../audit/index.ts';
+import { requireUser } from '../auth/index.ts';
+import { setRoles } from '../roles/index.ts';
+import { actorOf, requireCourseEditor, requireCourseReader, requireRole } from './access.ts';
+import {
+  courseDetail,
+  createCourse,
+  createTier,
+  listCourses,
+  setInstructors,
+  setPublished,
+  updateCourse,
+  updateTier,
+} from './courses.ts';
+import { listEmails } from './emails.ts';
+import { searchUsers } from './users.ts';
+
+/** Staff writes: plenty for a person editing, too few to hammer the database. */
+const WRITE_LIMIT = perLearnerRateLimit(120);
+
+/**
+ * The console's API under /admin: every route checks the caller's role on the server (access.ts), and every
+ * write records its audit row in its own transaction (audit.ts). CSRF rules as for the rest of the API.
+ */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, clock } = app.deps;
+  const noStore = { 'cache-control': 'private, no-store' };
+
+  route(app, endpoints.adminMe, {}, async (request, reply) => {
+    const user = await requireUser(request);
+    const taught = await db
+      .select({ courseId: courseInstructors.courseId })
+      .from(courseInstructors)
+      .where(eq(courseInstructors.userId, user.id));
+    reply.headers(noStore);
+    return { roles: user.roles, instructorOf: taught.map((t) => t.courseId).sort() };
+  });
+
+  route(app, endpoints.adminCourses, {}, async (request, reply) => {
+    const user = await requireRole(request, ['admin', 'support', 'instructor']);
+    const seesAll = user.roles.includes('admin') || user.roles.includes('support');
+    reply.headers(noStore);
+    return listCourses(db, { id: user.id, seesAll }, request.query);
+  });
+
+  route(app, endpoints.adminCreateCourse, { config: WRITE_LIMIT }, async (request, reply) => {
+    const user = await requireRole(request, ['admin']);
+    const course = await createCourse(db, actorOf(user), request.body, clock());
+    return reply.code(201).headers(noStore).send(course);
+  });
+
+  route(app, endpoints.adminCourse, {}, async (request, reply) => {
+    await requireCourseReader(request, db, request.params.id);
+    reply.headers(noStore);
+    return courseDetail(db, request.params.id);
+  });
+
+  route(app, endpoints.adminUpdateCourse, { config: WRITE_LIMIT }, async (request) => {
+    const user = await requireCourseEditor(request, db, request.params.id);
+    return updateCourse(db, actorOf(user), request.params.id, request.body, clock());
+  });
+
+  route(app, endpoints.adminPublishCourse, { config: WRITE_LIMIT }, async (request) => {
+    const user = await requireCourseEditor(request, db, request.params.id);
+    return setPublished(db, actorOf(user), request.params.id, request.body.version, true, clock());
+  });
+
+  route(app, endpoints.adminUnpublishCourse, { config: WRITE_LIMIT }, async (request) => {
+    const user = await requireCourseEditor(request, db, request.params.id);
+    return setPublished(db, actorOf(user), request.params.id, request.body.version, false, clock());
+  });
+
+  route(app, endpoints.adminCreateTier, { config: WRITE_LIMIT }, async (request, reply) => {
+    const user = await requireCourseEditor(request, db, request.params.id);
+    const course = await createTier(db, actorOf(user), request.params.id, request.body, clock());
+    return reply.code(201).send(course);
+  });
+
+  route(app, endpoints.adminUpdateTier, { config: WRITE_LIMIT }, async (request) => {
+    const user = await requireCourseEditor(request, db, request.params.id);
+    return updateTier(db, actorOf(user), request.params.id, request.params.tierId, request.body, clock());
+  });
+
+  route(app, endpoints.adminCourseInstructors, { config: WRITE_LIMIT }, async (request) => {
+    const user = await requireRole(request, ['admin']);
+    return setInstructors(db, actorOf(user), request.params.id, request.body, clock());
+  });
+
+  route(app, endpoints.adminUsers, {}, async (request, reply) => {
+    await requireRole(request, ['admin']);
+    reply.headers(noStore);
+    return searchUsers(db, request.query);
+  });
+
+  route(app, endpoints.adminUserRoles, { config: WRITE_LIMIT }, async (request) => {
+    const user = await requireRole(request, ['admin']);
+    return setRoles(db, actorOf(user), request.params.id, request.body.roles, clock());
+  });
+
+  route(app, endpoints.adminAudit, {}, async (request, reply) => {
+    await requireRole(request, ['admin']);
+    reply.headers(noStore);
+    return listAudit(db, request.query);
+  });
+
+  route(app, endpoints.adminEmails, {}, async (request, reply) => {
+    await requireRole(request, ['admin', 'support']);
+    reply.headers(noStore);
+    return listEmails(db, request.query);
+  });
+};

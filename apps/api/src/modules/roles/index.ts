@@ -1,0 +1,2 @@
+/** Staff roles: set from the console, granted by the CLI and ADMIN_EMAILS; each change audited. */
+export { grantRoleByEmail, revokeRoleByEmail, setRoles } from './roles.ts';

@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import { accessTypeSchema, difficultySchema, slugSchema } from './common.ts';
+
+/** Staff roles beyond `learner` (everyone). A user may hold several. */
+export const staffRoleSchema = z.enum(['instructor', 'support', 'admin']);
+export type StaffRole = z.infer<typeof staffRoleSchema>;
+export const STAFF_ROLES = staffRoleSchema.options;
+
+/** GET /admin/me: what the console may show this user. */
+export const adminMeSchema = z.object({
+  roles: z.array(staffRoleSchema),
+  /** Course ids this user authors as an instructor. */
+  instructorOf: z.array(z.string()),
+});
+export type AdminMe = z.infer<typeof adminMeSchema>;
+
+export const courseStatusSchema = z.enum(['draft', 'published', 'unpublished']);
+export type CourseStatus = z.infer<typeof courseStatusSchema>;
+
+const page = z.coerce.number().int().min(1).max(10_000).default(1);
+const size = z.coerce.number().int().min(1).max(100).default(20);
+
+export const adminCoursesQuerySchema = z.object({
+  q: z.string().trim().max(100, 'Search at most 100 characters.').optional(),
+  status: courseStatusSchema.optional(),
+  sort: z.enum(['title', 'updated', 'students']).default('updated'),
+  page,
+  size,
+});
+export type AdminCoursesQuery = z.infer<typeof adminCoursesQuerySchema>;
+
+export const adminCourseSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: courseStatusSchema,
+  difficulty: difficultySchema,
+  pricePaise: z.number().int(),
+  lessons: z.number().int(),
+  students: z.number().int(),
+  featured: z.boolean(),
+  updatedAt: z.string(),
+});
+export type AdminCourseSummary = z.infer<typeof adminCourseSummarySchema>;
+
+export const adminCourseListSchema = z.object({
+  items: z.array(adminCourseSummarySchema),
+  page: z.number().int(),
+  pages: z.number().int(),
+  total: z.number().int(),
+});
+export type AdminCourseList = z.infer<typeof adminCourseListSchema>;
+
+export const adminTierSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  pricePaise: z.number().int(),
+  originalPricePaise: z.number().int(),
+  accessType: accessTypeSchema,
+  /** Paid orders that bought this tier (such a tier cannot be removed). */
+  orders: z.number().int(),
+});
+export type AdminTier = z.infer<typeof adminTierSchema>;
+
+export const adminLessonSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  isFree: z.boolean(),
+  durationSeconds: z.number().int(),
+  videoType: z.enum(['direct', 'youtube']).nullable(),
+});
+
+export const staffPersonSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
+export type StaffPerson = z.infer<typeof staffPersonSchema>;
+
+export const adminCourseDetailSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  difficulty: difficultySchema,
+  instructor: z.string(),
+  /** Display text as learners see it; derived from the lessons unless set on purpose. */
+  duration: z.string(),
+  pricePaise: z.number().int(),
+  featured: z.boolean(),
+  status: courseStatusSchema,
+  /** The id is the course's URL: fixed once the course has been published. */
+  idLocked: z.boolean(),
+  version: z.number().int(),
+  updatedAt: z.string(),
+  updatedBy: staffPersonSchema.nullable(),
+  instructors: z.array(staffPersonSchema),
+  lessons: z.array(adminLessonSchema),
+  tiers: z.array(adminTierSchema),
+  students: z.number().int(),
+});
+export type AdminCourseDetail = z.infer<typeof adminCourseDetailSchema>;
+
+/** Rupees with at most two decimals, as typed in a form, sent in paise. */
+const paise = (field: string) =>
+  z
+    .number({ error: `${field} must be a number of paise.` })
+    .int(`${field} must be whole paise.`)
+    .min(0, `${field} cannot be negative.`)
+    .max(10_000_000, `${field} must be at most ₹1,00,000.`);
+
+const title = z
+  .string({ error: 'Title is required.' })
+  .trim()
+  .min(3, 'Title must be at least 3 characters.')
+  .max(120, 'Title must be at most 120 characters.');
+
+export const createCourseBodySchema = z.object({
+  id: slugSchema,
+  title,
+  difficulty: difficultySchema,
+  pricePaise: paise('Price'),
+});
+export type CreateCourseBody = z.infer<typeof createCourseBodySchema>;
+
+/** A save names the version it edited: a course changed since is refused (409) instead of overwritten. */
+const version = z.number({ error: 'version is required.' }).int().min(1);
+
+export const updateCourseBodySchema = z
+  .object({
+    version,
+    title: title.optional(),
+    description: z.string().trim().max(2000, 'Description must be at most 2,000 characters.').optional(),
+    difficulty: difficultySchema.optional(),
+    instructor: z.string().trim().max(120, 'Instructor must be at most 120 characters.').optional(),
+    /** Empty: derived from the lessons. */
+    duration: z.string().trim().max(40, 'Duration must be at most 40 characters.').optional(),
+    pricePaise: paise('Price').optional(),
+    featured: z.boolean().optional(),
+  })
+  .strict();
+export type UpdateCourseBody = z.infer<typeof updateCourseBodySchema>;
+
+export const versionBodySchema = z.object({ version }).strict();
+export type VersionBody = z.infer<typeof versionBodySchema>;
+
+export const tierBodySchema = z
+  .object({
+    version,
+    title: title,
+    description: z.string().trim().max(500, 'Description must be at most 500 characters.').default(''),
+    pricePaise: paise('Price').refine((v) => v > 0, 'A paid tier needs a price above ₹0.'),
+    originalPricePaise: paise('Original price'),
+    accessType: accessTypeSchema,
+  })
+  .strict()
+  .refine((t) => t.originalPricePaise >= t.pricePaise, {
+    message: 'The original price cannot be below the price.',
+    path: ['originalPricePaise'],
+  });
+export type TierBody = z.infer<typeof tierBodySchema>;
+
+export const tierParamsSchema = z.object({ id: slugSchema, tierId: slugSchema });
+
+export const courseInstructorsBodySchema = z.object({ version, userIds: z.array(z.uuid()).max(20) }).strict();
+
+export const adminUsersQuerySchema = z.object({
+  q: z.string().trim().max(100, 'Search at most 100 characters.').optional(),
+  role: staffRoleSchema.optional(),
+  page,
+  size,
+});
+
+export const adminUserSchema = staffPersonSchema.extend({ roles: z.array(staffRoleSchema) });
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const adminUserListSchema = z.object({
+  items: z.array(adminUserSchema),
+  page: z.number().int(),
+  pages: z.number().int(),
+  total: z.number().int(),
+});
+
+export const userParamsSchema = z.object({ id: z.uuid('Not a user id.') });
+export const userRolesBodySchema = z.object({ roles: z.array(staffRoleSchema).max(3) }).strict();
+
+export const auditQuerySchema = z.object({
+  entity: z.enum(['course', 'tier', 'user']).optional(),
+  entityId: z.string().max(100).optional(),
+  actor: z.string().trim().max(254).optional(),
+  page,
+  size,
+});
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actor: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditListSchema = z.object({
+  items: z.array(auditEntrySchema),
+  page: z.number().int(),
+  pages: z.number().int(),
+  total: z.number().int(),
+});
+export type AuditList = z.infer<typeof auditListSchema>;
+
+export const adminEmailsQuerySchema = z.object({
+  status: z.enum(['queued', 'sent', 'failed']).optional(),
+  to: z.string().trim().max(254).optional(),
+  page,
+  size,
+});
+export const adminEmailSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  status: z.enum(['queued', 'sent', 'failed']),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type AdminEmail = z.infer<typeof adminEmailSchema>;
+export const adminEmailListSchema = z.object({
+  items: z.array(adminEmailSchema),
+  page: z.number().int(),
+  pages: z.number().int(),
+  total: z.number().int(),
+});
+export type AdminEmailList = z.infer<typeof adminEmailListSchema>;
