@@ -47,12 +47,12 @@ export async function resetDatabase(database: Database): Promise<void> {
   if (present) await database.db.execute(sql.raw('truncate jobs.job, jobs.archive'));
 }
 
-const CATALOGUE_TABLES = ['courses', 'lessons', 'pricing_tiers', 'reviews'] as const;
+const CATALOGUE_TABLES = ['courses', 'sections', 'lessons', 'pricing_tiers', 'reviews'] as const;
 const seeded = new WeakSet<Database>();
 
 /**
  * Loads the shipped catalogue (content/) into an emptied database. The first call per database runs the real
- * seed and keeps a copy of its rows in a schema of their own; later calls copy those rows back in four
+ * seed and keeps a copy of its rows in a schema of their own; later calls copy those rows back in five
  * statements, which keeps the per-test reset fast on PGlite.
  */
 export async function seedTestCatalogue(database: Database): Promise<void> {

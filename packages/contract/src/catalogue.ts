@@ -24,6 +24,8 @@ export const lessonSummarySchema = z.object({
   duration: z.string(),
   durationSeconds: z.number().int(),
   hasVideo: z.boolean(),
+  /** The section (chapter) the lesson is in; a section's lessons are consecutive in the list. */
+  section: z.object({ id: z.string(), title: z.string() }),
 });
 export type LessonSummary = z.infer<typeof lessonSummarySchema>;
 

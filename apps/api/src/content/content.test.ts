@@ -1,10 +1,10 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
-import { courses, enrollments, lessonProgress, lessons, pricingTiers, reviews, users } from '../db/schema.ts';
+import { courses, enrollments, lessonProgress, lessons, pricingTiers, reviews, sections, users } from '../db/schema.ts';
 import { repoRoot } from '../paths.ts';
 import { exportCatalogue, writeCourseFiles } from './export.ts';
 import { ContentError, loadCatalogue } from './load.ts';
@@ -175,6 +175,53 @@ describe('content import and export', () => {
       .where(eq(reviews.id, course?.reviews[0]?.id ?? ''));
     expect(edit?.comment).toBe('Edited.');
     expect(await seedCatalogue(ctx.database.db, edited)).toMatchObject({ written: 0, removed: 0 });
+  });
+
+  it('groups lessons into sections: a file with sections round-trips, and one without stays flat', async () => {
+    const { courses: files } = await loadCatalogue(dir);
+    const titles = ['Foundations', 'Foundations', 'Retrieval', 'Retrieval', 'Evaluation', 'Evaluation'];
+    const sectioned = files.map((f) =>
+      f.id === 'rag-from-scratch'
+        ? { ...f, lessons: f.lessons.map((l, i) => ({ ...l, section: titles[i] ?? 'Evaluation' })) }
+        : f,
+    );
+    await seedCatalogue(ctx.database.db, sectioned);
+    const stored = await ctx.database.db
+      .select({ id: sections.id, title: sections.title, position: sections.position })
+      .from(sections)
+      .where(eq(sections.courseId, 'rag-from-scratch'))
+      .orderBy(sections.position);
+    expect(stored).toEqual([
+      { id: 'rag-from-scratch-s1', title: 'Foundations', position: 0 },
+      { id: 'rag-from-scratch-s2', title: 'Retrieval', position: 1 },
+      { id: 'rag-from-scratch-s3', title: 'Evaluation', position: 2 },
+    ]);
+    const [third] = await ctx.database.db
+      .select()
+      .from(lessons)
+      .where(and(eq(lessons.courseId, 'rag-from-scratch'), eq(lessons.position, 2)));
+    expect(third?.sectionId).toBe('rag-from-scratch-s2');
+    const exported = await exportCatalogue(ctx.database.db);
+    expect(exported.find((c) => c.id === 'rag-from-scratch')?.lessons.map((l) => l.section)).toEqual(
+      sectioned.find((c) => c.id === 'rag-from-scratch')?.lessons.map((l) => l.section),
+    );
+    // A course of the one default section is written flat, exactly as its file was.
+    expect(exported.find((c) => c.id === 'llm-evaluation')?.lessons.every((l) => l.section === undefined)).toBe(true);
+    expect((await seedCatalogue(ctx.database.db, exported)).written).toBe(0);
+    // Back to a flat file: one section again, the others removed.
+    await seedCatalogue(ctx.database.db, files);
+    expect(
+      await ctx.database.db.select().from(sections).where(eq(sections.courseId, 'rag-from-scratch')),
+    ).toMatchObject([{ id: 'rag-from-scratch-s1', title: 'Lessons' }]);
+  });
+
+  it('refuses a section whose lessons are not listed together', async () => {
+    const course = readCourse('rag-from-scratch');
+    course.lessons = course.lessons.map((l: object, i: number) => ({ ...l, section: i % 2 === 0 ? 'A' : 'B' }));
+    writeCourse('rag-from-scratch', course);
+    expect(await problemsOf()).toContain(
+      "courses/rag-from-scratch.json: lessons.2.section: the lessons of section 'A' must be listed together",
+    );
   });
 
   it('lets a watched lesson move to another course, and names every watched lesson dropped', async () => {

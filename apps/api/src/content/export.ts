@@ -2,10 +2,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { asc } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { courses, lessons, pricingTiers, reviews } from '../db/schema.ts';
+import { courses, lessons, pricingTiers, reviews, sections } from '../db/schema.ts';
 import { standInOf } from './demo-media/catalogue.ts';
 import { formatCourseDuration, lessonsTotalSeconds } from './duration.ts';
-import type { CourseFile, LessonFile } from './schema.ts';
+import { type CourseFile, DEFAULT_SECTION_TITLE, type LessonFile } from './schema.ts';
 
 const rupees = (paise: number) => paise / 100;
 
@@ -15,8 +15,9 @@ const rupees = (paise: number) => paise / 100;
  * length and captions its file had, so the files read as they did.
  */
 export async function exportCatalogue(db: Db, options: { demoMediaDir?: string } = {}): Promise<CourseFile[]> {
-  const [courseRows, lessonRows, tierRows, reviewRows] = await Promise.all([
+  const [courseRows, sectionRows, lessonRows, tierRows, reviewRows] = await Promise.all([
     db.select().from(courses).orderBy(asc(courses.sortOrder), asc(courses.id)),
+    db.select().from(sections),
     db.select().from(lessons).orderBy(asc(lessons.courseId), asc(lessons.position)),
     db.select().from(pricingTiers).orderBy(asc(pricingTiers.courseId), asc(pricingTiers.position)),
     db.select().from(reviews).orderBy(asc(reviews.courseId), asc(reviews.createdAt), asc(reviews.id)),
@@ -27,6 +28,13 @@ export async function exportCatalogue(db: Db, options: { demoMediaDir?: string }
     return map;
   };
   const lessonsOf = byCourse(lessonRows);
+  const sectionTitle = new Map(sectionRows.map((section) => [section.id, section.title]));
+  // A course of one section called "Lessons" is written as a flat file, as before sections existed.
+  const sectioned = new Set(
+    [...byCourse(sectionRows)]
+      .filter(([, list]) => list.length > 1 || list[0]?.title !== DEFAULT_SECTION_TITLE)
+      .map(([id]) => id),
+  );
   const tiersOf = byCourse(tierRows);
   const reviewsOf = byCourse(reviewRows);
   return courseRows.map((c) => ({
@@ -53,6 +61,7 @@ export async function exportCatalogue(db: Db, options: { demoMediaDir?: string }
           : null;
       return {
         id: l.id,
+        ...(sectioned.has(c.id) ? { section: sectionTitle.get(l.sectionId) ?? DEFAULT_SECTION_TITLE } : {}),
         title: l.title,
         description: l.description,
         isFree: l.isFree,

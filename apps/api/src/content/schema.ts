@@ -22,6 +22,11 @@ const rupees = z.number().int('must be whole rupees').min(0, 'must not be negati
 
 export const lessonFileSchema = z.object({
   id: slugSchema,
+  /**
+   * The section (chapter) the lesson belongs to, by title; a section's lessons are consecutive. Files without
+   * sections are one section ("Lessons").
+   */
+  section: z.string().trim().min(1).max(120).optional(),
   title: z.string().min(1).max(200),
   description: z.string().max(2000).default(''),
   isFree: z.boolean(),
@@ -78,6 +83,19 @@ export const courseFileSchema = z
       .default([]),
   })
   .superRefine((course, ctx) => {
+    const seen = new Set<string>();
+    course.lessons.forEach((lesson, i) => {
+      const title = lesson.section ?? DEFAULT_SECTION_TITLE;
+      const previous = i > 0 ? (course.lessons[i - 1]?.section ?? DEFAULT_SECTION_TITLE) : undefined;
+      if (title !== previous && seen.has(title)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['lessons', i, 'section'],
+          message: `the lessons of section '${title}' must be listed together`,
+        });
+      }
+      seen.add(title);
+    });
     if (course.price > 0 && course.pricingTiers.length === 0) {
       ctx.addIssue({
         code: 'custom',
@@ -100,4 +118,35 @@ export const courseFileSchema = z
   });
 
 export type CourseFile = z.infer<typeof courseFileSchema>;
+
+/** The section of lessons that name none (every lesson of a file written before sections). */
+export const DEFAULT_SECTION_TITLE = 'Lessons';
+
+export interface SectionOfFile {
+  /** `<course id>-s<n>`: sections carry no learner data, so an id by position is stable enough to re-import. */
+  id: string;
+  title: string;
+  position: number;
+  lessonIds: string[];
+}
+
+/** A course file's sections: consecutive lessons with the same section title, in order. */
+export function sectionsOf(course: Pick<CourseFile, 'id' | 'lessons'>): SectionOfFile[] {
+  const sections: SectionOfFile[] = [];
+  for (const lesson of course.lessons) {
+    const title = lesson.section ?? DEFAULT_SECTION_TITLE;
+    const last = sections.at(-1);
+    if (last && last.title === title) {
+      last.lessonIds.push(lesson.id);
+      continue;
+    }
+    sections.push({
+      id: `${course.id}-s${sections.length + 1}`,
+      title,
+      position: sections.length,
+      lessonIds: [lesson.id],
+    });
+  }
+  return sections;
+}
 export type LessonFile = z.infer<typeof lessonFileSchema>;

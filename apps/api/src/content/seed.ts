@@ -1,10 +1,19 @@
 import { and, eq, getTableName, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client.ts';
-import { courses, enrollments, lessonProgress, lessons, paymentOrders, pricingTiers, reviews } from '../db/schema.ts';
+import {
+  courses,
+  enrollments,
+  lessonProgress,
+  lessons,
+  paymentOrders,
+  pricingTiers,
+  reviews,
+  sections,
+} from '../db/schema.ts';
 import { courseDuration } from './duration.ts';
 import { ContentError } from './load.ts';
-import type { CourseFile } from './schema.ts';
+import { type CourseFile, type SectionOfFile, sectionsOf } from './schema.ts';
 
 const toPaise = (rupees: number) => Math.round(rupees * 100);
 
@@ -53,11 +62,14 @@ export async function seedCatalogue(db: Db, files: CourseFile[], options: SeedOp
       add({
         written: await upsertChanged(tx, courses, [courseRow(course)], COURSE_COLUMNS, { updatedAt: sql`now()` }),
       });
+      // Sections first (new lessons point at them), stale ones after the lessons left them.
+      const sectionList = sectionsOf(course);
+      add({ written: await upsertChanged(tx, sections, sectionRows(course, sectionList), SECTION_COLUMNS) });
       const synced = [
         await syncChildren(tx, {
           table: lessons,
           courseId: course.id,
-          rows: lessonRows(course),
+          rows: lessonRows(course, sectionList),
           columns: LESSON_COLUMNS,
           // Only a lesson gone from every file counts: one listed in another course's file lives on there.
           checkRemoval: (ids) =>
@@ -83,6 +95,14 @@ export async function seedCatalogue(db: Db, files: CourseFile[], options: SeedOp
       for (const s of synced) {
         add(s);
         problems.push(...s.problems);
+      }
+      if (synced.every((s) => s.problems.length === 0)) {
+        const ids = sectionList.map((section) => section.id);
+        const staleSections = await tx
+          .delete(sections)
+          .where(and(eq(sections.courseId, course.id), notInArray(sections.id, ids)))
+          .returning({ id: sections.id });
+        add({ removed: staleSections.length });
       }
     }
     // Thrown inside the transaction, so nothing written above is kept.
@@ -115,8 +135,10 @@ const COURSE_COLUMNS = [
   'published',
   'sort_order',
 ];
+const SECTION_COLUMNS = ['course_id', 'position', 'title'];
 const LESSON_COLUMNS = [
   'course_id',
+  'section_id',
   'position',
   'title',
   'description',
@@ -153,10 +175,15 @@ const courseRow = (course: CourseFile): typeof courses.$inferInsert => ({
   sortOrder: course.sortOrder,
 });
 
-const lessonRows = (course: CourseFile): Array<typeof lessons.$inferInsert> =>
-  course.lessons.map((l, position) => ({
+const sectionRows = (course: CourseFile, list: SectionOfFile[]): Array<typeof sections.$inferInsert> =>
+  list.map((section) => ({ id: section.id, courseId: course.id, position: section.position, title: section.title }));
+
+const lessonRows = (course: CourseFile, list: SectionOfFile[]): Array<typeof lessons.$inferInsert> => {
+  const sectionOf = new Map(list.flatMap((section) => section.lessonIds.map((id) => [id, section.id] as const)));
+  return course.lessons.map((l, position) => ({
     id: l.id,
     courseId: course.id,
+    sectionId: sectionOf.get(l.id) ?? `${course.id}-s1`,
     position,
     title: l.title,
     description: l.description,
@@ -166,6 +193,7 @@ const lessonRows = (course: CourseFile): Array<typeof lessons.$inferInsert> =>
     videoRef: l.video ? (l.video.type === 'direct' ? l.video.key : l.video.url) : null,
     captions: l.captions,
   }));
+};
 
 const tierRows = (course: CourseFile): Array<typeof pricingTiers.$inferInsert> =>
   course.pricingTiers.map((t, position) => ({
@@ -210,7 +238,7 @@ async function upsertChanged<T extends typeof courses | ChildTable>(
   return written.length;
 }
 
-type ChildTable = typeof lessons | typeof pricingTiers | typeof reviews;
+type ChildTable = typeof sections | typeof lessons | typeof pricingTiers | typeof reviews;
 
 interface ChildSync<T extends ChildTable> {
   table: T;

@@ -103,6 +103,23 @@ export interface CaptionRef {
   key: string;
 }
 
+/**
+ * A course's chapters, in order. Each lesson belongs to one; lessons keep one position across the whole course
+ * (a section's lessons are consecutive), so Previous/Next, resume and "next lesson" follow sections as they are.
+ */
+export const sections = pgTable(
+  'sections',
+  {
+    id: text('id').primaryKey(),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+  },
+  (t) => [index('sections_course_idx').on(t.courseId, t.position)],
+);
+
 export const lessons = pgTable(
   'lessons',
   {
@@ -110,6 +127,10 @@ export const lessons = pgTable(
     courseId: text('course_id')
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
+    // NO ACTION (checked at the end of the statement): deleting a course removes its sections and lessons at once.
+    sectionId: text('section_id')
+      .notNull()
+      .references(() => sections.id),
     position: integer('position').notNull(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),

@@ -62,7 +62,14 @@ const LEARNER_TABLES = {
 } as const;
 type LearnerTable = keyof typeof LEARNER_TABLES;
 /** Tables no learner writes: the catalogue (courses less their enrollment counter) and the applied migrations. */
-const OTHER_TABLES = ['courses', 'lessons', 'pricing_tiers', 'reviews', 'drizzle.__drizzle_migrations'] as const;
+const OTHER_TABLES = [
+  'courses',
+  'sections',
+  'lessons',
+  'pricing_tiers',
+  'reviews',
+  'drizzle.__drizzle_migrations',
+] as const;
 const ALL_TABLES = [...Object.keys(LEARNER_TABLES).map((t) => `public.${t}`), ...OTHER_TABLES.map(qualified)].sort();
 
 function qualified(table: string) {

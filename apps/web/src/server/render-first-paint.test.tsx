@@ -42,6 +42,7 @@ const detail: CourseDetail = {
       duration: '10:00',
       durationSeconds: 600,
       hasVideo: true,
+      section: { id: 'course-s1', title: 'Lessons' },
     },
   ],
   pricingTiers: [],
@@ -52,7 +53,13 @@ const detail: CourseDetail = {
   lessonProgress: [],
 };
 
-const learner: User = { id: 'u1', email: 'asha@example.com', name: 'Asha </script><b>Menon</b>', avatarUrl: null, roles: [] };
+const learner: User = {
+  id: 'u1',
+  email: 'asha@example.com',
+  name: 'Asha </script><b>Menon</b>',
+  avatarUrl: null,
+  roles: [],
+};
 
 /** The API as the server's first paint sees it: each path answered from this table, and every path asked recorded. */
 function api(answers: Record<string, { status: number; body: unknown }>) {

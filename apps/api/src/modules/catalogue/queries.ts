@@ -8,7 +8,7 @@ import type {
 } from '@kaushal/contract';
 import { and, asc, count, desc, eq, sql, type Table } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { courses, lessonProgress, lessons, pricingTiers, reviews } from '../../db/schema.ts';
+import { courses, lessonProgress, lessons, pricingTiers, reviews, sections } from '../../db/schema.ts';
 
 export const rupees = (paise: number) => paise / 100;
 
@@ -122,14 +122,18 @@ export async function listLessons(db: Db, courseId: string): Promise<LessonSumma
       isFree: lessons.isFree,
       durationSeconds: lessons.durationSeconds,
       videoType: lessons.videoType,
+      sectionId: sections.id,
+      sectionTitle: sections.title,
     })
     .from(lessons)
+    .innerJoin(sections, eq(sections.id, lessons.sectionId))
     .where(eq(lessons.courseId, courseId))
     .orderBy(asc(lessons.position));
-  return rows.map(({ videoType, ...l }) => ({
+  return rows.map(({ videoType, sectionId, sectionTitle, ...l }) => ({
     ...l,
     duration: formatDuration(l.durationSeconds),
     hasVideo: videoType !== null,
+    section: { id: sectionId, title: sectionTitle },
   }));
 }
 

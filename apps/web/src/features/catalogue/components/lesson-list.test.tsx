@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { progressByLesson } from '../lib/lesson-progress';
 import { LessonList } from './lesson-list';
 
-const lesson = (id: string, isFree = false): LessonSummary => ({
+const lesson = (id: string, isFree = false, section = { id: 'course-s1', title: 'Lessons' }): LessonSummary => ({
   id,
   title: `Lesson ${id}`,
   description: '',
@@ -12,6 +12,7 @@ const lesson = (id: string, isFree = false): LessonSummary => ({
   duration: '1:04',
   durationSeconds: 64,
   hasVideo: true,
+  section,
 });
 
 describe('LessonList', () => {
@@ -44,5 +45,30 @@ describe('LessonList', () => {
     render(<LessonList lessons={[lesson('a', true), lesson('b')]} isEnrolled={false} onSelectLesson={vi.fn()} />);
     expect(screen.queryByText(/watched|Completed/)).toBeNull();
     expect(screen.getAllByRole('button')[1]).toHaveAccessibleName(/Locked/);
+  });
+
+  it('groups a course of several sections under headings, numbering the lessons across them', () => {
+    const basics = { id: 'course-s1', title: 'Basics' };
+    const retrieval = { id: 'course-s2', title: 'Retrieval' };
+    render(
+      <LessonList
+        lessons={[lesson('a', true, basics), lesson('b', false, basics), lesson('c', false, retrieval)]}
+        isEnrolled
+        onSelectLesson={vi.fn()}
+        progress={progressByLesson([{ lessonId: 'a', completed: true, watchedPercent: 100 }])}
+      />,
+    );
+    const first = screen.getByRole('region', { name: /Section 1: Basics/ });
+    const second = screen.getByRole('region', { name: /Section 2: Retrieval/ });
+    expect(within(first).getAllByRole('button')).toHaveLength(2);
+    expect(within(first).getByRole('heading')).toHaveTextContent('2 lessons · 1 completed');
+    expect(within(second).getByRole('list')).toHaveAttribute('start', '3');
+    expect(within(second).getByRole('button')).toHaveAccessibleName(/3\. Lesson c/);
+  });
+
+  it('shows a course of one section as a plain list without a heading', () => {
+    render(<LessonList lessons={[lesson('a'), lesson('b')]} isEnrolled onSelectLesson={vi.fn()} />);
+    expect(screen.queryByRole('heading')).toBeNull();
+    expect(screen.getAllByRole('button')).toHaveLength(2);
   });
 });

@@ -17,24 +17,76 @@ export interface LessonListProps {
   progress?: ReadonlyMap<string, LessonProgressSummary>;
 }
 
+/** Consecutive lessons of one section, with their numbers across the whole course. */
+interface SectionGroup {
+  id: string;
+  title: string;
+  lessons: Array<{ lesson: LessonSummary; index: number }>;
+}
+
+export function groupBySection(lessons: readonly LessonSummary[]): SectionGroup[] {
+  const groups: SectionGroup[] = [];
+  lessons.forEach((lesson, index) => {
+    const last = groups.at(-1);
+    if (last && last.id === lesson.section.id) last.lessons.push({ lesson, index });
+    else groups.push({ id: lesson.section.id, title: lesson.section.title, lessons: [{ lesson, index }] });
+  });
+  return groups;
+}
+
 /**
  * The course's lessons in order: title, duration, a Free badge, a lock on paid lessons not yet unlocked, and the
- * learner's progress: a tick on a completed lesson, the percent watched on one started.
+ * learner's progress: a tick on a completed lesson, the percent watched on one started. A course of several
+ * sections shows each as a headed group (numbering runs on across them); a course of one shows the plain list.
  */
-export function LessonList({
-  lessons,
+export function LessonList(props: LessonListProps) {
+  const { lessons } = props;
+  if (lessons.length === 0) {
+    return <p className="text-muted">Lessons for this course are being prepared.</p>;
+  }
+  const groups = groupBySection(lessons);
+  if (groups.length === 1) return <LessonRows items={groups[0]?.lessons ?? []} {...props} />;
+  return (
+    <div className="space-y-6">
+      {groups.map((group, n) => {
+        const headingId = `section-${group.id}`;
+        const done = group.lessons.filter(({ lesson }) => props.progress?.get(lesson.id)?.completed).length;
+        return (
+          <section key={group.id} aria-labelledby={headingId}>
+            <h3
+              id={headingId}
+              className="mb-2 flex flex-wrap items-baseline justify-between gap-2 text-base font-semibold"
+            >
+              <span>
+                <span className="text-muted">Section {n + 1}:</span> {group.title}
+              </span>
+              <span className="text-sm font-normal text-muted">
+                {group.lessons.length} {group.lessons.length === 1 ? 'lesson' : 'lessons'}
+                {props.progress && done > 0 ? ` · ${done} completed` : ''}
+              </span>
+            </h3>
+            <LessonRows items={group.lessons} {...props} />
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+function LessonRows({
+  items,
   isEnrolled,
   onSelectLesson,
   activeLessonId,
   pendingLessonId,
   progress,
-}: LessonListProps) {
-  if (lessons.length === 0) {
-    return <p className="text-muted">Lessons for this course are being prepared.</p>;
-  }
+}: LessonListProps & { items: SectionGroup['lessons'] }) {
   return (
-    <ol className="divide-y divide-border overflow-hidden rounded-xl border border-border">
-      {lessons.map((lesson, index) => {
+    <ol
+      start={(items[0]?.index ?? 0) + 1}
+      className="divide-y divide-border overflow-hidden rounded-xl border border-border"
+    >
+      {items.map(({ lesson, index }) => {
         const unlocked = isLessonUnlocked(lesson, isEnrolled);
         const current = lesson.id === activeLessonId;
         const pending = lesson.id === pendingLessonId;

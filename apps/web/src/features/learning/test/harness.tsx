@@ -18,6 +18,7 @@ const lesson = (id: string, isFree: boolean, hasVideo = true): LessonSummary => 
   duration: '1:36',
   durationSeconds: 96,
   hasVideo,
+  section: { id: 'course-s1', title: 'Lessons' },
 });
 const tier = (id: string, price: number, accessType: PricingTier['accessType']): PricingTier => ({
   id,
