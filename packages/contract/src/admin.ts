@@ -20,8 +20,16 @@ export type CourseStatus = z.infer<typeof courseStatusSchema>;
 const page = z.coerce.number().int().min(1).max(10_000).default(1);
 const size = z.coerce.number().int().min(1).max(100).default(20);
 
+/**
+ * A search or filter typed into the console, compared in the database: a NUL byte is refused here (PostgreSQL
+ * text cannot hold one, and the query would fail with a 500 instead of a clear 400).
+ */
+const noNul = (text: z.ZodString) =>
+  text.refine((value) => !value.includes('\0'), 'Text cannot contain a NUL character.');
+const search = noNul(z.string().trim().max(100, 'Search at most 100 characters.'));
+
 export const adminCoursesQuerySchema = z.object({
-  q: z.string().trim().max(100, 'Search at most 100 characters.').optional(),
+  q: search.optional(),
   status: courseStatusSchema.optional(),
   sort: z.enum(['title', 'updated', 'students']).default('updated'),
   page,
@@ -64,11 +72,17 @@ export type AdminTier = z.infer<typeof adminTierSchema>;
 
 export const adminLessonSchema = z.object({
   id: z.string(),
+  sectionId: z.string(),
   title: z.string(),
+  description: z.string(),
   isFree: z.boolean(),
   durationSeconds: z.number().int(),
   videoType: z.enum(['direct', 'youtube']).nullable(),
+  /** The embed URL of a YouTube lesson. */
+  youtubeUrl: z.string().nullable(),
 });
+
+export const adminSectionSchema = z.object({ id: z.string(), title: z.string(), lessonIds: z.array(z.string()) });
 
 export const staffPersonSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
 export type StaffPerson = z.infer<typeof staffPersonSchema>;
@@ -90,6 +104,8 @@ export const adminCourseDetailSchema = z.object({
   updatedAt: z.string(),
   updatedBy: staffPersonSchema.nullable(),
   instructors: z.array(staffPersonSchema),
+  /** The outline: sections in order, each with its lessons in order. */
+  sections: z.array(adminSectionSchema),
   lessons: z.array(adminLessonSchema),
   tiers: z.array(adminTierSchema),
   students: z.number().int(),
@@ -160,7 +176,7 @@ export const tierParamsSchema = z.object({ id: slugSchema, tierId: slugSchema })
 export const courseInstructorsBodySchema = z.object({ version, userIds: z.array(z.uuid()).max(20) }).strict();
 
 export const adminUsersQuerySchema = z.object({
-  q: z.string().trim().max(100, 'Search at most 100 characters.').optional(),
+  q: search.optional(),
   role: staffRoleSchema.optional(),
   page,
   size,
@@ -179,9 +195,9 @@ export const userParamsSchema = z.object({ id: z.uuid('Not a user id.') });
 export const userRolesBodySchema = z.object({ roles: z.array(staffRoleSchema).max(3) }).strict();
 
 export const auditQuerySchema = z.object({
-  entity: z.enum(['course', 'tier', 'user']).optional(),
-  entityId: z.string().max(100).optional(),
-  actor: z.string().trim().max(254).optional(),
+  entity: z.enum(['course', 'tier', 'lesson', 'user']).optional(),
+  entityId: noNul(z.string().max(100)).optional(),
+  actor: noNul(z.string().trim().max(254)).optional(),
   page,
   size,
 });
@@ -206,7 +222,7 @@ export type AuditList = z.infer<typeof auditListSchema>;
 
 export const adminEmailsQuerySchema = z.object({
   status: z.enum(['queued', 'sent', 'failed']).optional(),
-  to: z.string().trim().max(254).optional(),
+  to: noNul(z.string().trim().max(254)).optional(),
   page,
   size,
 });
@@ -229,3 +245,70 @@ export const adminEmailListSchema = z.object({
   total: z.number().int(),
 });
 export type AdminEmailList = z.infer<typeof adminEmailListSchema>;
+
+const sectionTitle = z
+  .string({ error: 'A section needs a title.' })
+  .trim()
+  .min(1, 'A section needs a title.')
+  .max(120, 'A section title must be at most 120 characters.');
+
+/**
+ * The whole outline at once, as a drag-and-drop editor saves it: sections in order (an id keeps a section, no
+ * id makes one, a section left out is removed), each with its lessons in order. Every lesson of the course must
+ * appear exactly once.
+ */
+export const outlineBodySchema = z
+  .object({
+    version,
+    sections: z
+      .array(
+        z.object({ id: slugSchema.optional(), title: sectionTitle, lessonIds: z.array(slugSchema).max(500) }).strict(),
+      )
+      .min(1, 'A course needs at least one section.')
+      .max(50, 'A course can have at most 50 sections.'),
+  })
+  .strict();
+export type OutlineBody = z.infer<typeof outlineBodySchema>;
+
+/** A YouTube lesson: the embed URL (https://www.youtube.com/embed/<11-character id>), or null for no video. */
+const youtubeUrl = z
+  .string()
+  .trim()
+  .regex(
+    /^https:\/\/www\.youtube(-nocookie)?\.com\/embed\/[A-Za-z0-9_-]{11}(\?[A-Za-z0-9_=&-]*)?$/,
+    'Paste a YouTube embed link: https://www.youtube.com/embed/ followed by the 11-character video id.',
+  )
+  .nullable();
+
+const lessonTitle = z
+  .string({ error: 'Title is required.' })
+  .trim()
+  .min(3, 'Title must be at least 3 characters.')
+  .max(200, 'Title must be at most 200 characters.');
+const lessonDescription = z.string().trim().max(2000, 'Description must be at most 2,000 characters.');
+
+export const createLessonBodySchema = z
+  .object({
+    version,
+    sectionId: slugSchema,
+    id: slugSchema,
+    title: lessonTitle,
+    description: lessonDescription.default(''),
+    isFree: z.boolean().default(false),
+    youtubeUrl: youtubeUrl.default(null),
+  })
+  .strict();
+export type CreateLessonBody = z.infer<typeof createLessonBodySchema>;
+
+export const updateLessonBodySchema = z
+  .object({
+    version,
+    title: lessonTitle.optional(),
+    description: lessonDescription.optional(),
+    isFree: z.boolean().optional(),
+    youtubeUrl: youtubeUrl.optional(),
+  })
+  .strict();
+export type UpdateLessonBody = z.infer<typeof updateLessonBodySchema>;
+
+export const lessonParamsSchema = z.object({ id: slugSchema, lessonId: slugSchema });

@@ -81,7 +81,14 @@ describe('the staff console API', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const course = adminCourseDetailSchema.parse(created.json());
-    expect(course).toMatchObject({ status: 'draft', version: 1, idLocked: false, lessons: [], tiers: [] });
+    expect(course).toMatchObject({
+      status: 'draft',
+      version: 1,
+      idLocked: false,
+      lessons: [],
+      tiers: [],
+      sections: [{ id: 'agents-in-production-s1', title: 'Lessons', lessonIds: [] }],
+    });
     const again = await call(admin, 'POST', '/admin/courses', {
       id: 'agents-in-production',
       title: 'Another',
@@ -241,6 +248,108 @@ describe('the staff console API', () => {
     expect(grants.items).toMatchObject([{ action: 'role.grant', after: { role: 'instructor' } }]);
   });
 
+  it('saves an outline: sections created, renamed, reordered and removed, lessons moved, every lesson placed once', async () => {
+    const admin = await staff('Ada Admin', 'admin');
+    const course = await detail(admin, 'transformers-explained');
+    expect(course.sections.map((s) => s.title)).toEqual([
+      'Foundations',
+      'Inside the transformer',
+      'Transformers in practice',
+    ]);
+    const [first, second, third] = course.sections;
+    const ids = course.lessons.map((l) => l.id);
+    const outline = {
+      version: course.version,
+      sections: [
+        { id: third?.id, title: 'In practice', lessonIds: third?.lessonIds ?? [] },
+        { title: 'Start here', lessonIds: [...(first?.lessonIds ?? []), ...(second?.lessonIds ?? [])].reverse() },
+      ],
+    };
+    const saved = await call(admin, 'PUT', '/admin/courses/transformers-explained/outline', outline);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = adminCourseDetailSchema.parse(saved.json());
+    expect(after.sections.map((s) => [s.title, s.lessonIds.length])).toEqual([
+      ['In practice', 2],
+      ['Start here', 6],
+    ]);
+    expect(after.sections[1]?.id).toBe('transformers-explained-s4');
+    // The learner's page follows: lessons in the new order, under the new sections.
+    const lessonsPage = (await call(null, 'GET', '/courses/transformers-explained/lessons')).json() as Array<{
+      id: string;
+      section: { title: string };
+    }>;
+    expect(lessonsPage.map((l) => l.id)).toEqual(after.sections.flatMap((s) => s.lessonIds));
+    expect(lessonsPage[0]?.section.title).toBe('In practice');
+
+    const bad = async (sections: unknown, message: RegExp) => {
+      const res = await call(admin, 'PUT', '/admin/courses/transformers-explained/outline', {
+        version: after.version,
+        sections,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().detail).toMatch(message);
+    };
+    await bad([{ title: 'All', lessonIds: ids.slice(1) }], /missing from the outline/);
+    await bad([{ title: 'All', lessonIds: [...ids, ids[0]] }], /placed twice/);
+    await bad([{ title: 'All', lessonIds: [...ids, 'rag-from-scratch-01'] }], /not a lesson of this course/);
+    await bad([{ id: 'rag-from-scratch-s1', title: 'All', lessonIds: ids }], /not a section of this course/);
+    await bad([], /at least one section/);
+  });
+
+  it('adds a lesson at the end of its section and edits it, with a YouTube link validated', async () => {
+    const admin = await staff('Ada Admin', 'admin');
+    const course = await detail(admin, 'transformers-explained');
+    const section = course.sections[0];
+    const created = await call(admin, 'POST', '/admin/courses/transformers-explained/lessons', {
+      version: course.version,
+      sectionId: section?.id,
+      id: 'transformers-explained-extra',
+      title: 'Attention, visualised',
+      youtubeUrl: 'https://www.youtube.com/embed/dQw4w9WgXcQ',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const after = adminCourseDetailSchema.parse(created.json());
+    expect(after.sections[0]?.lessonIds.at(-1)).toBe('transformers-explained-extra');
+    expect(after.lessons.map((l) => l.id).indexOf('transformers-explained-extra')).toBe(section?.lessonIds.length);
+    const badLink = await call(
+      admin,
+      'PATCH',
+      '/admin/courses/transformers-explained/lessons/transformers-explained-extra',
+      {
+        version: after.version,
+        youtubeUrl: 'https://evil.example/watch?v=x',
+      },
+    );
+    expect(badLink.statusCode).toBe(400);
+    expect(badLink.json().detail).toMatch(/YouTube embed link/);
+    const edited = await call(
+      admin,
+      'PATCH',
+      '/admin/courses/transformers-explained/lessons/transformers-explained-extra',
+      {
+        version: after.version,
+        isFree: true,
+        description: 'A picture of attention.',
+      },
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(
+      adminCourseDetailSchema.parse(edited.json()).lessons.find((l) => l.id === 'transformers-explained-extra'),
+    ).toMatchObject({
+      isFree: true,
+      description: 'A picture of attention.',
+      youtubeUrl: 'https://www.youtube.com/embed/dQw4w9WgXcQ',
+    });
+    const taken = await call(admin, 'POST', '/admin/courses/transformers-explained/lessons', {
+      version: adminCourseDetailSchema.parse(edited.json()).version,
+      sectionId: section?.id,
+      id: 'rag-from-scratch-01',
+      title: 'Clash',
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ code: 'lesson_id_taken' });
+  });
+
   it('support reads courses and mail but edits nothing', async () => {
     const helper = await staff('Sam Support', 'support');
     expect((await call(helper, 'GET', `/admin/courses/${PAID}`)).statusCode).toBe(200);
@@ -291,6 +400,32 @@ describe('the staff console API', () => {
         { version: await version(), userIds: [teacher.id] },
       ],
       adminUserRoles: async () => [`/admin/users/${teacher.id}/roles`, { roles: ['instructor', 'support'] }],
+      adminCourseOutline: async () => {
+        const course = await detail(admin);
+        return [
+          `/admin/courses/${PAID}/outline`,
+          {
+            version: course.version,
+            sections: [{ id: course.sections[0]?.id, title: 'Renamed', lessonIds: course.lessons.map((l) => l.id) }],
+          },
+        ];
+      },
+      adminCreateLesson: async () => {
+        const course = await detail(admin);
+        return [
+          `/admin/courses/${PAID}/lessons`,
+          {
+            version: course.version,
+            sectionId: course.sections[0]?.id,
+            id: 'audit-probe-lesson',
+            title: 'Audit probe lesson',
+          },
+        ];
+      },
+      adminUpdateLesson: async () => [
+        `/admin/courses/${PAID}/lessons/${PAID}-01`,
+        { version: await version(), description: 'Audited.' },
+      ],
     };
     expect(writes.map((e) => e.name).sort()).toEqual(Object.keys(valid).sort());
     for (const endpoint of writes) {

@@ -10,7 +10,7 @@ import type {
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { formatCourseDuration } from '../../content/duration.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { courseInstructors, courses, lessons, pricingTiers, userRoles, users } from '../../db/schema.ts';
+import { courseInstructors, courses, lessons, pricingTiers, sections, userRoles, users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { type Actor, changedFields, recordAudit } from '../audit/index.ts';
 
@@ -109,14 +109,22 @@ export async function courseDetail(db: Db | Tx, id: string): Promise<AdminCourse
   const lessonRows = await db
     .select({
       id: lessons.id,
+      sectionId: lessons.sectionId,
       title: lessons.title,
+      description: lessons.description,
       isFree: lessons.isFree,
       durationSeconds: lessons.durationSeconds,
       videoType: lessons.videoType,
+      videoRef: lessons.videoRef,
     })
     .from(lessons)
     .where(eq(lessons.courseId, id))
     .orderBy(asc(lessons.position));
+  const sectionRows = await db
+    .select({ id: sections.id, title: sections.title })
+    .from(sections)
+    .where(eq(sections.courseId, id))
+    .orderBy(asc(sections.position));
   const tiers = await db
     .select({
       tier: pricingTiers,
@@ -140,7 +148,14 @@ export async function courseDetail(db: Db | Tx, id: string): Promise<AdminCourse
     updatedAt: course.updatedAt.toISOString(),
     updatedBy: updatedBy ?? null,
     instructors,
-    lessons: lessonRows,
+    sections: sectionRows.map((section) => ({
+      ...section,
+      lessonIds: lessonRows.filter((l) => l.sectionId === section.id).map((l) => l.id),
+    })),
+    lessons: lessonRows.map(({ videoRef, ...l }) => ({
+      ...l,
+      youtubeUrl: l.videoType === 'youtube' ? videoRef : null,
+    })),
     tiers: tiers.map(({ tier, orders }) => ({
       id: tier.id,
       title: tier.title,
@@ -190,6 +205,8 @@ export async function createCourse(
       .returning();
     const course = inserted[0];
     if (!course) throw conflict('Another course already has this id. Choose another one.', 'course_id_taken');
+    // Lessons go into sections: a new course starts with one, renamed or joined by others in the outline.
+    await tx.insert(sections).values({ id: `${course.id}-s1`, courseId: course.id, position: 0, title: 'Lessons' });
     await recordAudit(
       tx,
       actor,
@@ -204,7 +221,7 @@ export async function createCourse(
  * Locks the course row and checks the version the editor saw: a course changed since (by another member of
  * staff, in another tab) is refused with who changed it and when, instead of being overwritten.
  */
-async function lockAtVersion(tx: Tx, id: string, version: number): Promise<CourseRow> {
+export async function lockAtVersion(tx: Tx, id: string, version: number): Promise<CourseRow> {
   const [course] = await tx.select().from(courses).where(eq(courses.id, id)).for('update');
   if (!course) throw notFound('There is no course with this id.', 'course_not_found');
   if (course.version !== version) {
@@ -221,7 +238,13 @@ async function lockAtVersion(tx: Tx, id: string, version: number): Promise<Cours
 }
 
 /** Bumps the version and stamps the editor: every staff change to a course or its parts goes through here. */
-async function touch(tx: Tx, id: string, actor: Actor, now: Date, set: Partial<typeof courses.$inferInsert> = {}) {
+export async function touch(
+  tx: Tx,
+  id: string,
+  actor: Actor,
+  now: Date,
+  set: Partial<typeof courses.$inferInsert> = {},
+) {
   const [after] = await tx
     .update(courses)
     .set({ ...set, version: sql`${courses.version} + 1`, updatedAt: now, updatedBy: actor.id })

@@ -19,6 +19,7 @@ import {
   updateTier,
 } from './courses.ts';
 import { listEmails } from './emails.ts';
+import { createLesson, saveOutline, updateLesson } from './outline.ts';
 import { searchUsers } from './users.ts';
 
 /** Staff writes: plenty for a person editing, too few to hammer the database. */
@@ -90,6 +91,22 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.adminCourseInstructors, { config: WRITE_LIMIT }, async (request) => {
     const user = await requireRole(request, ['admin']);
     return setInstructors(db, actorOf(user), request.params.id, request.body, clock());
+  });
+
+  route(app, endpoints.adminCourseOutline, { config: WRITE_LIMIT }, async (request) => {
+    const user = await requireCourseEditor(request, db, request.params.id);
+    return saveOutline(db, actorOf(user), request.params.id, request.body, clock());
+  });
+
+  route(app, endpoints.adminCreateLesson, { config: WRITE_LIMIT }, async (request, reply) => {
+    const user = await requireCourseEditor(request, db, request.params.id);
+    const course = await createLesson(db, actorOf(user), request.params.id, request.body, clock());
+    return reply.code(201).send(course);
+  });
+
+  route(app, endpoints.adminUpdateLesson, { config: WRITE_LIMIT }, async (request) => {
+    const user = await requireCourseEditor(request, db, request.params.id);
+    return updateLesson(db, actorOf(user), request.params.id, request.params.lessonId, request.body, clock());
   });
 
   route(app, endpoints.adminUsers, {}, async (request, reply) => {
