@@ -21,8 +21,8 @@ const page = z.coerce.number().int().min(1).max(10_000).default(1);
 const size = z.coerce.number().int().min(1).max(100).default(20);
 
 /**
- * A search or filter typed into the console, compared in the database: a NUL byte is refused here (PostgreSQL
- * text cannot hold one, and the query would fail with a 500 instead of a clear 400).
+ * Text typed into the console (a search, a filter, a title or description) goes to the database, whose text
+ * cannot hold a NUL byte: it is refused here with a clear 400 instead of failing the query with a 500.
  */
 const noNul = (text: z.ZodString) =>
   text.refine((value) => !value.includes('\0'), 'Text cannot contain a NUL character.');
@@ -120,11 +120,13 @@ const paise = (field: string) =>
     .min(0, `${field} cannot be negative.`)
     .max(10_000_000, `${field} must be at most ₹1,00,000.`);
 
-const title = z
-  .string({ error: 'Title is required.' })
-  .trim()
-  .min(3, 'Title must be at least 3 characters.')
-  .max(120, 'Title must be at most 120 characters.');
+const title = noNul(
+  z
+    .string({ error: 'Title is required.' })
+    .trim()
+    .min(3, 'Title must be at least 3 characters.')
+    .max(120, 'Title must be at most 120 characters.'),
+);
 
 export const createCourseBodySchema = z.object({
   id: slugSchema,
@@ -141,11 +143,11 @@ export const updateCourseBodySchema = z
   .object({
     version,
     title: title.optional(),
-    description: z.string().trim().max(2000, 'Description must be at most 2,000 characters.').optional(),
+    description: noNul(z.string().trim().max(2000, 'Description must be at most 2,000 characters.')).optional(),
     difficulty: difficultySchema.optional(),
-    instructor: z.string().trim().max(120, 'Instructor must be at most 120 characters.').optional(),
+    instructor: noNul(z.string().trim().max(120, 'Instructor must be at most 120 characters.')).optional(),
     /** Empty: derived from the lessons. */
-    duration: z.string().trim().max(40, 'Duration must be at most 40 characters.').optional(),
+    duration: noNul(z.string().trim().max(40, 'Duration must be at most 40 characters.')).optional(),
     pricePaise: paise('Price').optional(),
     featured: z.boolean().optional(),
   })
@@ -159,7 +161,7 @@ export const tierBodySchema = z
   .object({
     version,
     title: title,
-    description: z.string().trim().max(500, 'Description must be at most 500 characters.').default(''),
+    description: noNul(z.string().trim().max(500, 'Description must be at most 500 characters.')).default(''),
     pricePaise: paise('Price').refine((v) => v > 0, 'A paid tier needs a price above ₹0.'),
     originalPricePaise: paise('Original price'),
     accessType: accessTypeSchema,
@@ -246,11 +248,13 @@ export const adminEmailListSchema = z.object({
 });
 export type AdminEmailList = z.infer<typeof adminEmailListSchema>;
 
-const sectionTitle = z
-  .string({ error: 'A section needs a title.' })
-  .trim()
-  .min(1, 'A section needs a title.')
-  .max(120, 'A section title must be at most 120 characters.');
+const sectionTitle = noNul(
+  z
+    .string({ error: 'A section needs a title.' })
+    .trim()
+    .min(1, 'A section needs a title.')
+    .max(120, 'A section title must be at most 120 characters.'),
+);
 
 /**
  * The whole outline at once, as a drag-and-drop editor saves it: sections in order (an id keeps a section, no
@@ -280,12 +284,14 @@ const youtubeUrl = z
   )
   .nullable();
 
-const lessonTitle = z
-  .string({ error: 'Title is required.' })
-  .trim()
-  .min(3, 'Title must be at least 3 characters.')
-  .max(200, 'Title must be at most 200 characters.');
-const lessonDescription = z.string().trim().max(2000, 'Description must be at most 2,000 characters.');
+const lessonTitle = noNul(
+  z
+    .string({ error: 'Title is required.' })
+    .trim()
+    .min(3, 'Title must be at least 3 characters.')
+    .max(200, 'Title must be at most 200 characters.'),
+);
+const lessonDescription = noNul(z.string().trim().max(2000, 'Description must be at most 2,000 characters.'));
 
 export const createLessonBodySchema = z
   .object({
