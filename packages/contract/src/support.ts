@@ -17,7 +17,9 @@ const required = (field: string, max: number) =>
     .string({ error: `${field} is required.` })
     .trim()
     .min(1, `${field} is required.`)
-    .max(max, `${field} must be at most ${max} characters.`);
+    .max(max, `${field} must be at most ${max} characters.`)
+    // The database's text cannot hold a NUL byte: refused here rather than failing the insert with a 500.
+    .refine((value) => !value.includes('\0'), `${field} cannot contain a NUL character.`);
 
 export const contactMessageSchema = z.object({
   name: required('Name', CONTACT_LIMITS.name),

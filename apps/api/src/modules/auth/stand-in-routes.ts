@@ -25,7 +25,13 @@ const formSchema = z.object({
   email: z.string().max(1000).optional(),
 });
 const personSchema = z.object({
-  name: z.string().trim().min(1).max(80),
+  // On one line, without control characters, as a name edited later must be (a NUL cannot be stored at all).
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(80)
+    .refine((name) => !/\p{Cc}/u.test(name)),
   email: z.email().max(254),
 });
 const paramsSchema = z.object({ provider: oauthProviderSchema });
