@@ -8,6 +8,7 @@ import {
   HOSTILE_PATH_IDS,
   HOSTILE_TOKEN_TEXTS,
   hostileFieldValues,
+  hostileQueryTexts,
   INFINITE_NUMBER_TEXTS,
   JSON_TYPE_SPELLINGS,
   MALFORMED_JSON_TEXTS,
@@ -18,7 +19,8 @@ import {
 
 /**
  * `refuse`: a 4xx with a readable detail (by the endpoint's kind of answer), sent anonymously and signed in.
- * `harmless`: a signed, authentic webhook whose content is hostile: any non-5xx answer, nothing written.
+ * `harmless`: a signed, authentic webhook whose content is hostile, or a search for hostile text: any non-5xx
+ * answer that leaks nothing, nothing written (sent signed in too on an endpoint whose valid request is).
  * `anonymous`: a hostile session cookie; the answer must equal the anonymous answer to the same request.
  * `ignored`: input the endpoint does not read (a query on a route without one, a body on a GET): the answer
  * equals the valid request's.
@@ -130,15 +132,20 @@ function queryCases(spec: EndpointSpec): HostileCase[] {
   const { valid, fields } = spec.query;
   const cases: HostileCase[] = [];
   for (const field of fields) {
-    const values = field.kind === 'int' ? HOSTILE_INTEGER_TEXTS : HOSTILE_TOKEN_TEXTS;
-    for (const [label, text] of values) {
+    const values: ReadonlyArray<readonly [string, string, Expectation]> =
+      field.kind === 'text'
+        ? hostileQueryTexts(field.max)
+        : (field.kind === 'int' ? HOSTILE_INTEGER_TEXTS : HOSTILE_TOKEN_TEXTS).map(
+            ([label, text]) => [label, text, 'refuse'] as const,
+          );
+    for (const [label, text, expect] of values) {
       cases.push({
         label: `query ${field.name}: ${label}`,
         method: spec.method,
         url: `${path}${queryOf({ ...valid, [field.name]: text })}`,
         headers,
         ...payload,
-        expect: 'refuse',
+        expect,
       });
     }
     cases.push({
@@ -170,8 +177,28 @@ function withRawField(valid: Record<string, unknown>, name: string, raw: string)
 function fieldCases(valid: Record<string, unknown>, fields: FieldSpec[], wrap: (item: string) => string) {
   const out: Array<[string, string]> = [];
   for (const field of fields) {
-    for (const [label, value] of hostileFieldValues(field.kind, field.max)) {
+    const list = valid[field.name] as unknown[] | undefined;
+    const options = {
+      blankValid: field.blankValid ?? false,
+      nullable: field.nullable ?? false,
+      item: list?.[0],
+      minItems: field.minItems ?? 0,
+    };
+    for (const [label, value] of hostileFieldValues(field.kind, field.max, options)) {
       out.push([`${field.name}: ${label}`, wrap(JSON.stringify({ ...valid, [field.name]: value }))]);
+    }
+    if (field.kind === 'object-list' && field.items && list) {
+      // The first item's fields, one at a time, the other items as they are.
+      const [first, ...rest] = list as Array<Record<string, unknown>>;
+      const others = rest.map((item) => JSON.stringify(item));
+      const inList = (itemText: string) =>
+        wrap(withRawField(valid, field.name, `[${[itemText, ...others].join(',')}]`));
+      for (const [label, text] of fieldCases(first ?? {}, field.items.fields, inList)) {
+        out.push([`${field.name}[0].${label}`, text]);
+      }
+      if (field.items.strict) {
+        out.push([`${field.name}[0]: unknown field isAdmin`, inList(JSON.stringify({ ...first, isAdmin: true }))]);
+      }
     }
     if (field.kind === 'int' || field.kind === 'number') {
       for (const raw of INFINITE_NUMBER_TEXTS)
@@ -307,7 +334,10 @@ function bodyCases(spec: EndpointSpec, f: HostileFixture): HostileCase[] {
     const form = (values: Record<string, unknown>) =>
       new URLSearchParams(Object.entries(values).map(([k, v]): [string, string] => [k, String(v)])).toString();
     for (const field of body.fields) {
-      for (const [label, value] of hostileFieldValues(field.kind, field.max)) {
+      for (const [label, value] of hostileFieldValues(field.kind, field.max, {
+        blankValid: field.blankValid ?? false,
+        nullable: field.nullable ?? false,
+      })) {
         if (typeof value !== 'string') continue; // a form carries only text
         cases.push(
           json(

@@ -1,3 +1,4 @@
+import type { StaffRole } from '@kaushal/contract';
 import { dbKind } from '../db.ts';
 import {
   ENROLLED_COURSE,
@@ -6,7 +7,9 @@ import {
   hmacHex,
   MEDIA_KEY,
   METRICS_TOKEN,
+  ORDER_COURSE,
   ORDER_PAISE,
+  ORDER_TIER,
   PAID_LESSON,
 } from './fixture.ts';
 import type { FieldKind } from './values.ts';
@@ -17,7 +20,22 @@ export interface FieldSpec {
   /** Largest valid length (strings) or value (numbers). */
   max?: number;
   required: boolean;
+  /** Optional text that may be cleared (a description): blank is a valid value there, not a hostile one. */
+  blankValid?: boolean;
+  /** null is a valid value (a lesson without a video link). */
+  nullable?: boolean;
+  /** A list's fewest items (an empty list is tried when above 0). */
+  minItems?: number;
+  /** An `object-list`'s items: their fields get hostile values too, in the list's first item. */
+  items?: { fields: FieldSpec[]; strict: boolean };
 }
+
+/**
+ * A query parameter: `int` (page, size), `token` (a state, a signature) and `enum` (a status filter) refuse every
+ * hostile value; `text` (a search box, a filter by address) takes any text up to `max` characters as a search
+ * (values.ts, hostileQueryTexts), and refuses longer text or a NUL.
+ */
+export type QueryField = { name: string; kind: 'int' | 'token' | 'enum' } | { name: string; kind: 'text'; max: number };
 
 export type BodySpec =
   /** GET: no body is read. */
@@ -45,13 +63,18 @@ export interface EndpointSpec {
   route: string;
   /** Valid values of the path's :params (and `*`), already URL-encoded. */
   params?: Record<string, string>;
-  query?: { valid: Record<string, string>; fields: Array<{ name: string; kind: 'int' | 'token' }> };
+  query?: { valid: Record<string, string>; fields: QueryField[] };
   headers?: Record<string, string>;
   body: BodySpec;
   bodyLimit?: number;
   answers: Answers;
   /** The valid request is sent by the enrolled learner (otherwise anonymously). */
   signedIn: boolean;
+  /**
+   * A staff endpoint: for its test the fixture's learner also holds this role (createHostileFixture), so the
+   * signed-in hostile requests pass the role check and reach the input checks behind it.
+   */
+  role?: StaffRole;
   /** An anonymous valid request writes (contact, webhook): hostile cookies are not tried with it. */
   publicWrite?: boolean;
   /** Status of the valid request, sent after the hostile ones: the refusals came from the input. */
@@ -75,6 +98,38 @@ export function hostileEndpoints(f: HostileFixture): EndpointSpec[] {
   const state = 'c3RhdGUtc3RhdGUtc3RhdGUtc3RhdGU';
   const challenge = 'Y2hhbGxlbmdlLWNoYWxsZW5nZS1jaGFsbGVuZ2U';
   const token = (name: string): FieldSpec => ({ name, kind: 'slug', max: 128, required: true });
+  // Staff writes: JSON objects refused whole on an unknown field, sent by an admin.
+  const staff = (
+    method: EndpointSpec['method'],
+    route: string,
+    valid: Record<string, unknown>,
+    fields: FieldSpec[],
+    more: Partial<EndpointSpec> & { strict?: boolean } = {},
+  ): EndpointSpec => {
+    const { strict = true, ...rest } = more;
+    return {
+      method,
+      route,
+      body: { type: 'json-object', valid, fields, strict },
+      answers: 'json',
+      signedIn: true,
+      role: 'admin',
+      valid: 200,
+      ...rest,
+    };
+  };
+  // The version the editor saw: any other whole number is refused as stale (409), past 10^6 too.
+  const version: FieldSpec = { name: 'version', kind: 'int', required: true };
+  const title = (required: boolean): FieldSpec => ({ name: 'title', kind: 'text', max: 120, required });
+  const paise = (name: string, required: boolean): FieldSpec => ({ name, kind: 'int', max: 10_000_000, required });
+  const tierFields: FieldSpec[] = [
+    version,
+    title(true),
+    { name: 'description', kind: 'text', max: 500, required: false, blankValid: true },
+    paise('pricePaise', true),
+    paise('originalPricePaise', true),
+    { name: 'accessType', kind: 'enum', required: true },
+  ];
   const webhookBody = JSON.stringify({
     event: 'payment.captured',
     payload: {
@@ -385,6 +440,189 @@ export function hostileEndpoints(f: HostileFixture): EndpointSpec[] {
     get('/dev/mailbox'),
     get('/dev/mailbox/:id', { signedIn: false, params: { id: f.emailId } }),
     get('/dev/mailbox/:id/html', { signedIn: false, params: { id: f.emailId } }),
+    // The staff console, sent signed in as an admin (see `role`): the order's course and tier, the colleague
+    get('/api/v1/admin/me', { signedIn: true, role: 'admin' }),
+    get('/api/v1/admin/courses', {
+      signedIn: true,
+      role: 'admin',
+      query: {
+        valid: { q: 'rag', status: 'published', sort: 'title', ...pageQuery.valid },
+        fields: [
+          { name: 'q', kind: 'text', max: 100 },
+          { name: 'status', kind: 'enum' },
+          { name: 'sort', kind: 'enum' },
+          ...pageQuery.fields,
+        ],
+      },
+    }),
+    staff(
+      'POST',
+      '/api/v1/admin/courses',
+      { id: 'hostile-suite-course', title: 'Hostile Suite Course', difficulty: 'Beginner', pricePaise: 49_900 },
+      [
+        { name: 'id', kind: 'slug', max: 100, required: true },
+        title(true),
+        { name: 'difficulty', kind: 'enum', required: true },
+        paise('pricePaise', true),
+      ],
+      // Unknown fields are dropped, not refused (the create schema is not strict).
+      { strict: false, valid: 201 },
+    ),
+    get('/api/v1/admin/courses/:id', { signedIn: true, role: 'admin', params: { id: ORDER_COURSE } }),
+    staff(
+      'PATCH',
+      '/api/v1/admin/courses/:id',
+      { version: f.courseVersion, title: 'RAG from Scratch, revised', description: 'Edited.', featured: true },
+      [
+        version,
+        title(false),
+        { name: 'description', kind: 'text', max: 2000, required: false, blankValid: true },
+        { name: 'difficulty', kind: 'enum', required: false },
+        { name: 'instructor', kind: 'text', max: 120, required: false, blankValid: true },
+        // Blank: derived from the lessons again.
+        { name: 'duration', kind: 'text', max: 40, required: false, blankValid: true },
+        paise('pricePaise', false),
+        { name: 'featured', kind: 'bool', required: false },
+      ],
+      { params: { id: ORDER_COURSE } },
+    ),
+    staff('POST', '/api/v1/admin/courses/:id/publish', { version: f.courseVersion }, [version], {
+      params: { id: ORDER_COURSE },
+    }),
+    staff('POST', '/api/v1/admin/courses/:id/unpublish', { version: f.courseVersion }, [version], {
+      params: { id: ORDER_COURSE },
+    }),
+    staff(
+      'POST',
+      '/api/v1/admin/courses/:id/tiers',
+      {
+        version: f.courseVersion,
+        title: 'Team of five',
+        description: 'Five seats, lifetime access.',
+        pricePaise: 1_999_900,
+        originalPricePaise: 2_499_900,
+        accessType: 'permanent',
+      },
+      tierFields,
+      { params: { id: ORDER_COURSE }, valid: 201 },
+    ),
+    staff(
+      'PUT',
+      '/api/v1/admin/courses/:id/tiers/:tierId',
+      {
+        version: f.courseVersion,
+        title: 'Weekly Access',
+        description: '',
+        pricePaise: 89_900,
+        originalPricePaise: 149_900,
+        accessType: 'weekly',
+      },
+      tierFields,
+      { params: { id: ORDER_COURSE, tierId: ORDER_TIER } },
+    ),
+    staff(
+      'PUT',
+      '/api/v1/admin/courses/:id/instructors',
+      { version: f.courseVersion, userIds: [f.colleagueId] },
+      [version, { name: 'userIds', kind: 'uuid-list', max: 20, required: true }],
+      { params: { id: ORDER_COURSE } },
+    ),
+    staff(
+      'PUT',
+      '/api/v1/admin/courses/:id/outline',
+      { version: f.courseVersion, sections: f.outline },
+      [
+        version,
+        {
+          name: 'sections',
+          kind: 'object-list',
+          max: 50,
+          minItems: 1,
+          required: true,
+          items: {
+            strict: true,
+            fields: [
+              { name: 'id', kind: 'slug', max: 100, required: false },
+              { name: 'title', kind: 'text', max: 120, required: true },
+              { name: 'lessonIds', kind: 'slug-list', max: 500, required: true },
+            ],
+          },
+        },
+      ],
+      { params: { id: ORDER_COURSE } },
+    ),
+    staff(
+      'POST',
+      '/api/v1/admin/courses/:id/lessons',
+      {
+        version: f.courseVersion,
+        sectionId: f.outline[0]?.id,
+        id: 'hostile-suite-lesson',
+        title: 'Hostile Suite Lesson',
+        description: 'Added by the suite.',
+        isFree: false,
+        youtubeUrl: 'https://www.youtube.com/embed/dQw4w9WgXcQ',
+      },
+      [
+        version,
+        { name: 'sectionId', kind: 'slug', max: 100, required: true },
+        { name: 'id', kind: 'slug', max: 100, required: true },
+        { name: 'title', kind: 'text', max: 200, required: true },
+        { name: 'description', kind: 'text', max: 2000, required: false, blankValid: true },
+        { name: 'isFree', kind: 'bool', required: false },
+        { name: 'youtubeUrl', kind: 'url', required: false, nullable: true },
+      ],
+      { params: { id: ORDER_COURSE }, valid: 201 },
+    ),
+    staff(
+      'PATCH',
+      '/api/v1/admin/courses/:id/lessons/:lessonId',
+      { version: f.courseVersion, title: 'A Revised Lesson', isFree: true },
+      [
+        version,
+        { name: 'title', kind: 'text', max: 200, required: false },
+        { name: 'description', kind: 'text', max: 2000, required: false, blankValid: true },
+        { name: 'isFree', kind: 'bool', required: false },
+        { name: 'youtubeUrl', kind: 'url', required: false, nullable: true },
+      ],
+      { params: { id: ORDER_COURSE, lessonId: f.outline[0]?.lessonIds[0] ?? '' } },
+    ),
+    get('/api/v1/admin/users', {
+      signedIn: true,
+      role: 'admin',
+      query: {
+        valid: { q: 'example', role: 'instructor', ...pageQuery.valid },
+        fields: [{ name: 'q', kind: 'text', max: 100 }, { name: 'role', kind: 'enum' }, ...pageQuery.fields],
+      },
+    }),
+    staff(
+      'PUT',
+      '/api/v1/admin/users/:id/roles',
+      { roles: ['instructor', 'support'] },
+      [{ name: 'roles', kind: 'enum-list', max: 3, required: true }],
+      { params: { id: f.colleagueId } },
+    ),
+    get('/api/v1/admin/audit', {
+      signedIn: true,
+      role: 'admin',
+      query: {
+        valid: { entity: 'course', entityId: ORDER_COURSE, actor: 'staff@example.com', ...pageQuery.valid },
+        fields: [
+          { name: 'entity', kind: 'enum' },
+          { name: 'entityId', kind: 'text', max: 100 },
+          { name: 'actor', kind: 'text', max: 254 },
+          ...pageQuery.fields,
+        ],
+      },
+    }),
+    get('/api/v1/admin/emails', {
+      signedIn: true,
+      role: 'admin',
+      query: {
+        valid: { status: 'queued', to: 'hostile@example.com', ...pageQuery.valid },
+        fields: [{ name: 'status', kind: 'enum' }, { name: 'to', kind: 'text', max: 254 }, ...pageQuery.fields],
+      },
+    }),
     // API documentation and static files
     get('/api/docs', { signedIn: false, answers: 'static' }),
     get('/api/docs/', { signedIn: false, answers: 'static' }),

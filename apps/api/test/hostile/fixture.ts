@@ -1,5 +1,15 @@
 import { createHmac } from 'node:crypto';
-import { emailMessages, paymentOrders, videoSessions } from '../../src/db/schema.ts';
+import type { StaffRole } from '@kaushal/contract';
+import { asc, eq } from 'drizzle-orm';
+import {
+  courses,
+  emailMessages,
+  lessons,
+  paymentOrders,
+  sections,
+  userRoles,
+  videoSessions,
+} from '../../src/db/schema.ts';
 import { SESSION_COOKIE } from '../../src/modules/auth/session.ts';
 import { unsubscribeUrl } from '../../src/modules/mail/unsubscribe.ts';
 import { signMedia } from '../../src/providers/media/media-signature.ts';
@@ -34,15 +44,49 @@ export interface HostileFixture {
   unsubscribeToken: string;
   /** A message in the development mailbox. */
   emailId: string;
+  /** The version of ORDER_COURSE, which staff edits name (the course changed since is refused). */
+  courseVersion: number;
+  /** Another user, holding the instructor role: whom staff endpoints assign and grant roles to. */
+  colleagueId: string;
+  /** ORDER_COURSE's sections in order, each with its lessons in order (as the outline editor saves them). */
+  outline: Array<{ id: string; title: string; lessonIds: string[] }>;
   /** A fresh session cookie of the learner for each call (per-learner rate limits never trigger). */
   nextCookie(): string;
 }
 
-export async function createHostileFixture(ctx: TestContext, sessionsNeeded: number): Promise<HostileFixture> {
+/** `role`: for a staff endpoint's test, the learner also holds this role. */
+export async function createHostileFixture(
+  ctx: TestContext,
+  sessionsNeeded: number,
+  role?: StaffRole,
+): Promise<HostileFixture> {
   const { db } = ctx.database;
   const now = ctx.clock.now;
   const learner = await insertLearner(db, now, 'Hostile Suite Learner');
   await insertEnrollment(db, learner.id, ENROLLED_COURSE, { accessType: 'permanent' });
+  const colleague = await insertLearner(db, now, 'Hostile Suite Colleague');
+  await db
+    .insert(userRoles)
+    .values([
+      { userId: colleague.id, role: 'instructor', grantedAt: now },
+      ...(role ? [{ userId: learner.id, role, grantedAt: now }] : []),
+    ]);
+  const [course] = await db.select({ version: courses.version }).from(courses).where(eq(courses.id, ORDER_COURSE));
+  if (!course) throw new Error(`no course ${ORDER_COURSE}`);
+  const outline = (
+    await db
+      .select({ id: sections.id, title: sections.title })
+      .from(sections)
+      .where(eq(sections.courseId, ORDER_COURSE))
+      .orderBy(asc(sections.position))
+  ).map((section) => ({ ...section, lessonIds: [] as string[] }));
+  const courseLessons = await db
+    .select({ id: lessons.id, sectionId: lessons.sectionId })
+    .from(lessons)
+    .where(eq(lessons.courseId, ORDER_COURSE))
+    .orderBy(asc(lessons.position));
+  for (const lesson of courseLessons) outline.find((s) => s.id === lesson.sectionId)?.lessonIds.push(lesson.id);
+  if (!outline[0]?.lessonIds[0]) throw new Error(`${ORDER_COURSE} has no lessons`);
   const orderId = 'order_HOSTILESUITE01';
   await db.insert(paymentOrders).values({
     id: orderId,
@@ -90,6 +134,9 @@ export async function createHostileFixture(ctx: TestContext, sessionsNeeded: num
     webhookSecret: sandbox.webhookSecret,
     unsubscribeToken,
     emailId: email.id,
+    courseVersion: course.version,
+    colleagueId: colleague.id,
+    outline,
     nextCookie() {
       const token = tokens[next++];
       if (!token) throw new Error(`the fixture ran out of sessions: ask for more than ${sessionsNeeded}`);

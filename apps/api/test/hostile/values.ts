@@ -80,6 +80,26 @@ export const HOSTILE_TOKEN_TEXTS: ReadonlyArray<readonly [string, string]> = [
   ['CRLF', 'x%0d%0aSet-Cookie:%20a=b'],
 ];
 
+/**
+ * Values for a free-text query parameter (a search box, a filter by address or id), each with what must come
+ * of it: any text within the limit is a legitimate search, answered without a 5xx, a leak or a write
+ * (`harmless`, sent signed in too); past the limit, or carrying a NUL the database cannot hold, it is refused.
+ */
+export function hostileQueryTexts(max: number): ReadonlyArray<readonly [string, string, 'refuse' | 'harmless']> {
+  return [
+    ['empty', '', 'harmless'],
+    ['SQL injection', encodeURIComponent("' OR '1'='1' --"), 'harmless'],
+    ['UNION injection', encodeURIComponent("x' UNION SELECT id, email FROM users --"), 'harmless'],
+    ['script injection', encodeURIComponent('<script>alert(1)</script>'), 'harmless'],
+    ['LIKE wildcards', encodeURIComponent('%_\\%'), 'harmless'],
+    ['CRLF', 'x%0d%0aSet-Cookie:%20a=b', 'harmless'],
+    ['right-to-left override', encodeURIComponent('abc\u202Etxt'), 'harmless'],
+    ['encoded NUL', 'abc%00def', 'refuse'],
+    [`${max + 1} characters`, 'h'.repeat(max + 1), 'refuse'],
+    ['5,000 characters', 'd'.repeat(5000), 'refuse'],
+  ];
+}
+
 /** Bodies that are not JSON at all, or JSON that Fastify's parser refuses (prototype poisoning). */
 export const MALFORMED_JSON_TEXTS: ReadonlyArray<readonly [string, string]> = [
   ['unterminated object', '{"a":'],
@@ -133,7 +153,24 @@ export const JSON_TYPE_SPELLINGS = [
 ] as const;
 
 /** JSON values for a field, by what the field is. Each must be refused. */
-export type FieldKind = 'slug' | 'razorpay-id' | 'hex' | 'uuid' | 'enum' | 'email' | 'text' | 'int' | 'number' | 'bool';
+export type FieldKind =
+  | 'slug'
+  | 'razorpay-id'
+  | 'hex'
+  | 'uuid'
+  | 'enum'
+  | 'email'
+  | 'text'
+  | 'int'
+  | 'number'
+  | 'bool'
+  /** A link to an allowed host (a YouTube embed link): other hosts, schemes and tricks are refused. */
+  | 'url'
+  /** A JSON array of ids, enum values or objects (instructors, roles, an outline); `max` is its most items. */
+  | 'uuid-list'
+  | 'enum-list'
+  | 'slug-list'
+  | 'object-list';
 
 const TYPE_SWAPS: ReadonlyArray<readonly [string, unknown]> = [
   ['null', null],
@@ -160,8 +197,54 @@ const INJECTED_STRINGS: ReadonlyArray<readonly [string, unknown]> = [
   ['10,000 characters', 'e'.repeat(10_000)],
 ];
 
-export function hostileFieldValues(kind: FieldKind, max?: number): ReadonlyArray<readonly [string, unknown]> {
+/** Not an array at all, or an array whose items are of the wrong type or hostile strings. */
+const BAD_LISTS: ReadonlyArray<readonly [string, unknown]> = [
+  ...NOT_A_STRING.filter(([label]) => label !== 'an array'),
+  ['a string', 'admin'],
+  ['[null]', [null]],
+  ['[an object]', [{ $ne: null }]],
+  ['[a number]', [42]],
+  ['a nested array', [['x']]],
+  ['an unknown value', ['superuser']],
+  ...INJECTED_STRINGS.map(([label, value]) => [`[${label}]`, [value]] as const),
+];
+
+/** Links that only look like an allowed one (the valid link is https://www.youtube.com/embed/<id>). */
+const HOSTILE_URLS: ReadonlyArray<readonly [string, unknown]> = [
+  ['plain http', 'http://www.youtube.com/embed/dQw4w9WgXcQ'],
+  ['another host', 'https://evil.example.com/embed/dQw4w9WgXcQ'],
+  ['a look-alike host', 'https://www.youtube.com.evil.example/embed/dQw4w9WgXcQ'],
+  ['userinfo before another host', 'https://www.youtube.com@evil.example.com/embed/dQw4w9WgXcQ'],
+  ['protocol-relative', '//evil.example.com/embed/dQw4w9WgXcQ'],
+  ['a data URL', 'data:text/html,<script>alert(1)</script>'],
+  ['a second line after a valid link', 'https://www.youtube.com/embed/dQw4w9WgXcQ\nhttps://evil.example.com/'],
+];
+
+/**
+ * Hostile JSON values for a field of this kind. `blankValid`: a text that may be cleared (an optional
+ * description), where blank is a value, not an attack. `nullable`: null is a value (no link). `item`: a valid
+ * item of a list, repeated past `max`; `minItems`: the fewest a list may have, so an empty one is tried.
+ */
+export function hostileFieldValues(
+  kind: FieldKind,
+  max?: number,
+  options: { blankValid?: boolean; nullable?: boolean; item?: unknown; minItems?: number } = {},
+): ReadonlyArray<readonly [string, unknown]> {
+  const tooMany = [`${(max ?? 100) + 1} items`, Array((max ?? 100) + 1).fill(options.item)] as const;
+  const empty = (options.minItems ?? 0) > 0 ? [['no items', []] as const] : [];
   switch (kind) {
+    case 'url':
+      return [
+        ...NOT_A_STRING.filter(([label]) => !(options.nullable && label === 'null')),
+        ...INJECTED_STRINGS,
+        ...HOSTILE_URLS,
+      ];
+    case 'uuid-list':
+      return [...BAD_LISTS, ...empty, ['the id of nobody', ['00000000-0000-4000-8000-000000000000']], tooMany];
+    case 'enum-list':
+    case 'slug-list':
+    case 'object-list':
+      return [...BAD_LISTS, ...empty, tooMany];
     case 'slug':
     case 'razorpay-id':
     case 'hex':
@@ -171,8 +254,14 @@ export function hostileFieldValues(kind: FieldKind, max?: number): ReadonlyArray
       return [...NOT_A_STRING, ...INJECTED_STRINGS];
     case 'text':
       // Free text may legitimately contain quotes and angle brackets (stored verbatim, see
-      // stored-verbatim.test.ts); here only the wrong types and the over-long or blank values.
-      return [...NOT_A_STRING, ['blank', '   '], [`${(max ?? 1000) + 1} characters`, 'f'.repeat((max ?? 1000) + 1)]];
+      // stored-verbatim.test.ts); here only the wrong types, the over-long or blank values, and a NUL byte,
+      // which no database text can hold.
+      return [
+        ...NOT_A_STRING,
+        ...(options.blankValid ? [] : [['blank', '   '] as const]),
+        [`${(max ?? 1000) + 1} characters`, 'f'.repeat((max ?? 1000) + 1)],
+        ['NUL inside', 'abc\u0000def'],
+      ];
     case 'int':
       return [...NOT_A_NUMBER, ['a fraction', 1.5], ['past the maximum', (max ?? 1e6) + 1]];
     case 'number':

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
 
-/** The tables a request can write: learners, their sessions and everything they leave behind. */
+/** The tables a request can write: learners, their sessions and everything they leave behind, and staff's. */
 export const WRITTEN_TABLES = [
   'users',
   'sessions',
@@ -14,6 +14,14 @@ export const WRITTEN_TABLES = [
   'video_sessions',
   'video_events',
   'email_messages',
+  // Staff writes (the console): the catalogue they edit, roles, assignments and the audit log.
+  'courses',
+  'sections',
+  'lessons',
+  'pricing_tiers',
+  'course_instructors',
+  'user_roles',
+  'audit_log',
 ] as const;
 
 export type TableFingerprint = Record<(typeof WRITTEN_TABLES)[number], { rows: number; digest: string }>;

@@ -1,0 +1,356 @@
+import { type Endpoint, endpoints, type StaffRole } from '@kaushal/contract';
+import { asc, count, eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { auditLog, courseInstructors, courses, lessons, sections, userRoles } from '../src/db/schema.ts';
+import { TEST_ORIGIN, type TestContext, useTestApp } from './app.ts';
+import { freshAddress, insertLearner, type TestLearner } from './support/learners.ts';
+import { fingerprintTables } from './support/table-fingerprint.ts';
+
+/**
+ * Who may do what in the staff console (/api/v1/admin). Columns: nobody signed in; a learner with no staff role;
+ * an instructor who teaches another course; an instructor of this course (the course every row addresses);
+ * support; admin. Cells: the status, and the error code whose readable detail is checked too. Every write sends
+ * a valid body naming the course's current version, so the caller is the only reason for a refusal; each call
+ * that is refused must leave no audit row, and each staff write that succeeds must leave one (the last tests).
+ *
+ * Reading a course: admin and support read every course, an instructor their own. Editing it (details,
+ * publishing, tiers, outline, lessons): admin, or its instructor; support reads only. Creating courses, choosing instructors,
+ * users, roles and the audit log: admin alone. The outbox: admin and support.
+ */
+const MATRIX = `
+  endpoint                          | anonymous | learner           | instructor of another course | instructor of this course | support           | admin
+  GET my console roles              | 401       | 200               | 200                          | 200                       | 200               | 200
+  GET the course list               | 401       | 403 role_required | 200                          | 200                       | 200               | 200
+  POST create a course              | 401       | 403 role_required | 403 role_required            | 403 role_required         | 403 role_required | 201
+  GET this course                   | 401       | 403 role_required | 403 not_your_course          | 200                       | 200               | 200
+  PATCH this course                 | 401       | 403 role_required | 403 not_your_course          | 200                       | 403 role_required | 200
+  POST publish this course          | 401       | 403 role_required | 403 not_your_course          | 200                       | 403 role_required | 200
+  POST unpublish this course        | 401       | 403 role_required | 403 not_your_course          | 200                       | 403 role_required | 200
+  POST add a pricing tier           | 401       | 403 role_required | 403 not_your_course          | 201                       | 403 role_required | 201
+  PUT edit a pricing tier           | 401       | 403 role_required | 403 not_your_course          | 200                       | 403 role_required | 200
+  PUT save this course's outline    | 401       | 403 role_required | 403 not_your_course          | 200                       | 403 role_required | 200
+  POST add a lesson                 | 401       | 403 role_required | 403 not_your_course          | 201                       | 403 role_required | 201
+  PATCH edit a lesson               | 401       | 403 role_required | 403 not_your_course          | 200                       | 403 role_required | 200
+  PUT set this course's instructors | 401       | 403 role_required | 403 role_required            | 403 role_required         | 403 role_required | 200
+  GET find users                    | 401       | 403 role_required | 403 role_required            | 403 role_required         | 403 role_required | 200
+  PUT set a user's roles            | 401       | 403 role_required | 403 role_required            | 403 role_required         | 403 role_required | 200
+  GET the audit log                 | 401       | 403 role_required | 403 role_required            | 403 role_required         | 403 role_required | 200
+  GET the email list                | 401       | 403 role_required | 403 role_required            | 403 role_required         | 200               | 200
+`;
+
+/** The course every row addresses (published, with lessons and tiers), and the one the other instructor teaches. */
+const COURSE = 'rag-from-scratch';
+const TIER = 'rag-from-scratch-weekly';
+const LESSON = 'rag-from-scratch-01';
+const OTHER_COURSE = 'llm-evaluation';
+
+/** The readable detail every refusal code must carry; not_your_course names reading or editing. */
+const READ_NOT_YOURS = 'You can open only the courses you teach.';
+const EDIT_NOT_YOURS = 'You can edit only the courses you teach.';
+const DETAILS: Record<string, (endpoint: string) => string> = {
+  unauthorized: () => 'Please sign in to continue.',
+  role_required: () => 'This part of the console is for staff with another role.',
+  not_your_course: (endpoint) => (endpoint.startsWith('GET ') ? READ_NOT_YOURS : EDIT_NOT_YOURS),
+};
+
+const CALLERS = [
+  'anonymous',
+  'learner',
+  'instructor of another course',
+  'instructor of this course',
+  'support',
+  'admin',
+] as const;
+type CallerName = (typeof CALLERS)[number];
+
+const ROLES: Record<Exclude<CallerName, 'anonymous'>, StaffRole[]> = {
+  learner: [],
+  'instructor of another course': ['instructor'],
+  'instructor of this course': ['instructor'],
+  support: ['support'],
+  admin: ['admin'],
+};
+
+interface Row {
+  endpoint: string;
+  cells: Record<CallerName, string>;
+}
+
+function parseMatrix(text: string): Row[] {
+  const lines = text
+    .trim()
+    .split('\n')
+    .map((line) => line.split('|').map((cell) => cell.trim()));
+  const [header, ...body] = lines;
+  expect(header?.slice(1)).toEqual([...CALLERS]);
+  return body.map(([endpoint, ...cells]) => ({
+    endpoint: endpoint as string,
+    cells: Object.fromEntries(CALLERS.map((caller, i) => [caller, cells[i] as string])) as Row['cells'],
+  }));
+}
+
+interface World {
+  callers: Record<CallerName, TestLearner | null>;
+  /** A user with no role, whose roles the last row sets. */
+  target: TestLearner;
+}
+
+async function buildWorld(ctx: TestContext): Promise<World> {
+  const { db } = ctx.database;
+  const now = ctx.clock.now;
+  const named = Object.keys(ROLES) as Array<keyof typeof ROLES>;
+  const people = await Promise.all(named.map((name) => insertLearner(db, now, name)));
+  const byName = Object.fromEntries(named.map((name, i) => [name, people[i] as TestLearner])) as Record<
+    keyof typeof ROLES,
+    TestLearner
+  >;
+  const grants = named.flatMap((name) => ROLES[name].map((role) => ({ userId: byName[name].id, role })));
+  await db.insert(userRoles).values(grants);
+  await db.insert(courseInstructors).values([
+    { courseId: COURSE, userId: byName['instructor of this course'].id },
+    { courseId: OTHER_COURSE, userId: byName['instructor of another course'].id },
+  ]);
+  return { callers: { anonymous: null, ...byName }, target: await insertLearner(db, now, 'Role Target') };
+}
+
+/** The course's version as it is now: each write names it, as an editor who just loaded the course would. */
+async function currentVersion(ctx: TestContext, id = COURSE): Promise<number> {
+  const [row] = await ctx.database.db.select({ version: courses.version }).from(courses).where(eq(courses.id, id));
+  if (!row) throw new Error(`no course ${id}`);
+  return row.version;
+}
+
+/** The course's outline as it is now: its sections in order, each with its lessons in order. */
+async function currentOutline(ctx: TestContext) {
+  const { db } = ctx.database;
+  const outline = (
+    await db
+      .select({ id: sections.id, title: sections.title })
+      .from(sections)
+      .where(eq(sections.courseId, COURSE))
+      .orderBy(asc(sections.position))
+  ).map((section) => ({ ...section, lessonIds: [] as string[] }));
+  const rows = await db
+    .select({ id: lessons.id, sectionId: lessons.sectionId })
+    .from(lessons)
+    .where(eq(lessons.courseId, COURSE))
+    .orderBy(asc(lessons.position));
+  for (const lesson of rows) outline.find((s) => s.id === lesson.sectionId)?.lessonIds.push(lesson.id);
+  return outline;
+}
+
+/** Each new lesson needs an id of its own. */
+let lessonCount = 0;
+
+type RequestFor = (world: World, ctx: TestContext) => Promise<InjectOptions> | InjectOptions;
+
+interface Planned {
+  /** The entry of the contract's endpoint table this row exercises. */
+  endpoint: Endpoint;
+  request: RequestFor;
+}
+
+const api = (path: string) => `/api/v1/admin${path}`;
+const read = (endpoint: Endpoint, path: string): Planned => ({
+  endpoint,
+  request: () => ({ method: 'GET', url: api(path) }),
+});
+const write = (
+  endpoint: Endpoint,
+  path: string,
+  body: (world: World, ctx: TestContext) => Promise<Record<string, unknown>> | Record<string, unknown>,
+): Planned => ({
+  endpoint,
+  request: async (world, ctx) => ({
+    method: endpoint.method,
+    url: api(path),
+    headers: { origin: TEST_ORIGIN },
+    payload: await body(world, ctx),
+  }),
+});
+const atVersion =
+  (fields: Record<string, unknown> = {}) =>
+  async (_world: World, ctx: TestContext) => ({ version: await currentVersion(ctx), ...fields });
+
+const REQUESTS: Record<string, Planned> = {
+  'GET my console roles': read(endpoints.adminMe, '/me'),
+  'GET the course list': read(endpoints.adminCourses, '/courses?size=100'),
+  'POST create a course': write(endpoints.adminCreateCourse, '/courses', () => ({
+    id: 'matrix-new-course',
+    title: 'Matrix New Course',
+    difficulty: 'Beginner',
+    pricePaise: 0,
+  })),
+  'GET this course': read(endpoints.adminCourse, `/courses/${COURSE}`),
+  'PATCH this course': write(
+    endpoints.adminUpdateCourse,
+    `/courses/${COURSE}`,
+    atVersion({ description: 'Retrieval, step by step.' }),
+  ),
+  'POST publish this course': write(endpoints.adminPublishCourse, `/courses/${COURSE}/publish`, atVersion()),
+  'POST unpublish this course': write(endpoints.adminUnpublishCourse, `/courses/${COURSE}/unpublish`, atVersion()),
+  'POST add a pricing tier': write(
+    endpoints.adminCreateTier,
+    `/courses/${COURSE}/tiers`,
+    atVersion({ title: 'Team of five', pricePaise: 1_999_900, originalPricePaise: 2_499_900, accessType: 'permanent' }),
+  ),
+  'PUT edit a pricing tier': write(
+    endpoints.adminUpdateTier,
+    `/courses/${COURSE}/tiers/${TIER}`,
+    atVersion({ title: 'Weekly Access', pricePaise: 89_900, originalPricePaise: 149_900, accessType: 'weekly' }),
+  ),
+  "PUT save this course's outline": write(
+    endpoints.adminCourseOutline,
+    `/courses/${COURSE}/outline`,
+    async (_world, ctx) => {
+      // The sections in reverse order, each keeping its lessons.
+      const outline = await currentOutline(ctx);
+      return { version: await currentVersion(ctx), sections: outline.reverse() };
+    },
+  ),
+  'POST add a lesson': write(endpoints.adminCreateLesson, `/courses/${COURSE}/lessons`, async (_world, ctx) => {
+    lessonCount += 1;
+    return {
+      version: await currentVersion(ctx),
+      sectionId: (await currentOutline(ctx))[0]?.id,
+      id: `matrix-lesson-${lessonCount}`,
+      title: `Matrix Lesson ${lessonCount}`,
+      youtubeUrl: 'https://www.youtube.com/embed/dQw4w9WgXcQ',
+    };
+  }),
+  'PATCH edit a lesson': write(
+    endpoints.adminUpdateLesson,
+    `/courses/${COURSE}/lessons/${LESSON}`,
+    atVersion({ title: 'Why Retrieval, Revised', isFree: true }),
+  ),
+  "PUT set this course's instructors": write(
+    endpoints.adminCourseInstructors,
+    `/courses/${COURSE}/instructors`,
+    async (world, ctx) => ({
+      version: await currentVersion(ctx),
+      userIds: [world.callers['instructor of this course']?.id],
+    }),
+  ),
+  'GET find users': read(endpoints.adminUsers, '/users?q=example.com'),
+  "PUT set a user's roles": {
+    endpoint: endpoints.adminUserRoles,
+    request: (world) => ({
+      method: 'PUT',
+      url: api(`/users/${world.target.id}/roles`),
+      headers: { origin: TEST_ORIGIN },
+      payload: { roles: ['support'] },
+    }),
+  },
+  'GET the audit log': read(endpoints.adminAudit, `/audit?entity=course&entityId=${COURSE}`),
+  'GET the email list': read(endpoints.adminEmails, '/emails?status=failed'),
+};
+
+/** What else an answer must show, beyond its status (checked for 2xx answers). */
+const BODY_CHECKS: Record<string, (body: Record<string, unknown>, caller: CallerName, world: World) => void> = {
+  'GET my console roles': (body, caller) => {
+    const taught: Record<CallerName, string[]> = {
+      anonymous: [],
+      learner: [],
+      'instructor of another course': [OTHER_COURSE],
+      'instructor of this course': [COURSE],
+      support: [],
+      admin: [],
+    };
+    expect(body).toEqual({ roles: caller === 'anonymous' ? [] : ROLES[caller], instructorOf: taught[caller] });
+  },
+  'GET the course list': (body, caller) => {
+    const ids = (body.items as Array<{ id: string }>).map((c) => c.id);
+    if (caller === 'instructor of this course') expect(ids).toEqual([COURSE]);
+    else if (caller === 'instructor of another course') expect(ids).toEqual([OTHER_COURSE]);
+    else expect(ids).toEqual(expect.arrayContaining([COURSE, OTHER_COURSE]));
+  },
+  'GET this course': (body) => expect(body.id).toBe(COURSE),
+  "PUT set a user's roles": (body, _caller, world) => expect(body).toMatchObject({ id: world.target.id }),
+};
+
+/** The path of a contract endpoint as a pattern of concrete URLs under /api/v1. */
+const pathPattern = (endpoint: Endpoint) =>
+  new RegExp(`^/api/v1${endpoint.path.replace(/:[a-zA-Z]+/g, '[^/?]+')}(\\?.*)?$`);
+
+const auditRows = async (ctx: TestContext) => (await ctx.database.db.select({ n: count() }).from(auditLog))[0]?.n ?? 0;
+
+function send(ctx: TestContext, request: InjectOptions, caller: TestLearner | null) {
+  return ctx.app.inject({
+    ...request,
+    remoteAddress: freshAddress(),
+    headers: { ...request.headers, ...(caller ? { cookie: caller.cookie } : {}) },
+  });
+}
+
+const ctx = useTestApp();
+const rows = parseMatrix(MATRIX);
+
+describe('access-control matrix of the staff console', () => {
+  it('has a row for every /admin endpoint of the contract, a request for every row, and a row for every request', () => {
+    const adminEndpoints = Object.values(endpoints)
+      .filter((e) => e.path.startsWith('/admin'))
+      .map((e) => e.name)
+      .sort();
+    expect(adminEndpoints.length).toBeGreaterThan(10);
+    expect(rows.map((r) => r.endpoint).sort()).toEqual(Object.keys(REQUESTS).sort());
+    expect(rows.map((r) => REQUESTS[r.endpoint]?.endpoint.name).sort()).toEqual(adminEndpoints);
+  });
+
+  it.each(rows.map((r) => [r.endpoint, r] as const))('%s', async (label, row) => {
+    const world = await buildWorld(ctx);
+    const planned = REQUESTS[label] as Planned;
+    const failures: string[] = [];
+    for (const name of CALLERS) {
+      const cell = row.cells[name];
+      const [status, code] = cell.split(' ');
+      const request = await planned.request(world, ctx);
+      // The request is the endpoint the row names: its method, and a URL its path matches.
+      expect(request.method, label).toBe(planned.endpoint.method);
+      expect(String(request.url), label).toMatch(pathPattern(planned.endpoint));
+      const auditBefore = await auditRows(ctx);
+      const res = await send(ctx, request, world.callers[name]);
+      const audited = (await auditRows(ctx)) - auditBefore;
+      if (String(res.statusCode) !== status) {
+        failures.push(`${name}: expected ${cell}, got ${res.statusCode} ${res.body.slice(0, 200)}`);
+        continue;
+      }
+      if (res.statusCode >= 400) {
+        const body = res.json() as { code: string; detail: string };
+        const expectedCode = code ?? (res.statusCode === 401 ? 'unauthorized' : undefined);
+        if (body.code !== expectedCode) failures.push(`${name}: code ${body.code}, expected ${expectedCode}`);
+        const detail = DETAILS[body.code]?.(label);
+        if (body.detail !== detail) failures.push(`${name}: detail ${JSON.stringify(body.detail)} for ${body.code}`);
+        if (audited !== 0) failures.push(`${name}: refused, yet ${audited} audit row(s) written`);
+      } else {
+        BODY_CHECKS[label]?.(res.json(), name, world);
+        // Every staff write leaves its audit row; a read leaves none.
+        const wrote = planned.endpoint.method !== 'GET';
+        if (wrote && audited === 0) failures.push(`${name}: a write without its audit row`);
+        if (!wrote && audited !== 0) failures.push(`${name}: a read wrote ${audited} audit row(s)`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('refused calls change nothing: no audit row, no course, tier, role or assignment', async () => {
+    const world = await buildWorld(ctx);
+    const versionBefore = await currentVersion(ctx);
+    const before = await fingerprintTables(ctx.database.db);
+    let refused = 0;
+    for (const row of rows) {
+      const planned = REQUESTS[row.endpoint] as Planned;
+      if (planned.endpoint.method === 'GET') continue;
+      for (const name of CALLERS) {
+        if (!row.cells[name].startsWith('4')) continue;
+        const res = await send(ctx, await planned.request(world, ctx), world.callers[name]);
+        expect(res.statusCode, `${row.endpoint} as ${name}`).toBe(Number(row.cells[name].split(' ')[0]));
+        refused += 1;
+      }
+    }
+    expect(refused).toBeGreaterThan(30);
+    expect(await auditRows(ctx)).toBe(0);
+    expect(await currentVersion(ctx)).toBe(versionBefore);
+    expect(await fingerprintTables(ctx.database.db)).toEqual(before);
+  });
+});
