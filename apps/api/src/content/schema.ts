@@ -18,7 +18,15 @@ const videoSchema = z.discriminatedUnion('type', [
   }),
 ]);
 
-const rupees = z.number().int('must be whole rupees').min(0, 'must not be negative').max(10_000_000);
+/** Rupees with at most two decimals (whole paise): what the console lets staff type and export writes back. */
+const rupees = z
+  .number()
+  .min(0, 'must not be negative')
+  .max(10_000_000)
+  .refine(
+    (value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+    'must be whole paise (at most 2 decimals)',
+  );
 
 export const lessonFileSchema = z.object({
   id: slugSchema,
@@ -64,7 +72,7 @@ export const courseFileSchema = z
           id: slugSchema,
           title: z.string().min(1).max(100),
           description: z.string().max(500).default(''),
-          price: rupees.min(1, 'a pricing tier must cost more than 0'),
+          price: rupees.refine((value) => value > 0, 'a pricing tier must cost more than 0'),
           originalPrice: rupees,
           accessType: accessTypeSchema,
         }),
