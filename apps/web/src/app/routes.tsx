@@ -18,6 +18,10 @@ import { RouteError } from './route-error';
 /** Loads a page's code only when its route is visited (route-level code splitting). */
 const page = (load: () => Promise<ComponentType>) => async () => ({ Component: await load() });
 
+/** A page or the frame of the staff console, all in one module (features/admin/console.tsx). */
+const consolePart = (name: keyof typeof import('@/features/admin/console')) =>
+  page(() => import('@/features/admin/console').then((m) => m[name]));
+
 /**
  * The spec's route table, in full: the browser's router and the server's first paint share it. A public page
  * the server draws declares it in its `handle` (app/first-paint/route-first-paint.ts): the queries its first
@@ -89,6 +93,19 @@ export const routes: RouteObject[] = [
                 path: 'settings',
                 lazy: page(() => import('@/features/account/settings-page').then((m) => m.SettingsPage)),
               },
+            ],
+          },
+          {
+            // The staff console: one chunk, loaded only when visited (no byte of it on a learner's page).
+            path: 'admin',
+            lazy: consolePart('ConsoleLayout'),
+            children: [
+              { index: true, lazy: consolePart('ConsoleHome') },
+              { path: 'courses', lazy: consolePart('AdminCoursesPage') },
+              { path: 'courses/:id', lazy: consolePart('AdminCoursePage') },
+              { path: 'people', lazy: consolePart('AdminPeoplePage') },
+              { path: 'audit', lazy: consolePart('AdminAuditPage') },
+              { path: 'email', lazy: consolePart('AdminEmailPage') },
             ],
           },
           {

@@ -12,11 +12,13 @@ const LINKS = [
   { to: '/courses', label: 'Courses' },
   { to: '/dashboard', label: 'Dashboard' },
 ];
+/** For users with a staff role (instructor, support, admin): the console, a part of the app loaded only there. */
+const STAFF_LINKS = [...LINKS, { to: '/admin', label: 'Console' }];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn('rounded-lg px-3 py-2 text-sm font-medium hover:text-accent', isActive ? 'text-accent' : 'text-muted');
 
-/** Top navigation: Courses, Dashboard, and the signed-in user with Logout, or Sign In; a mobile menu below 768 px. */
+/** Top navigation: Courses, Dashboard (and Console for staff), and the signed-in user with Logout, or Sign In; a mobile menu below 768 px. */
 export function TopNav() {
   const session = useSession();
   const logout = useLogout();
@@ -25,6 +27,7 @@ export function TopNav() {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === location.pathname;
   const menuId = useId();
+  const links = session.user?.roles?.length ? STAFF_LINKS : LINKS;
 
   const account =
     session.status === 'authenticated' ? (
@@ -52,7 +55,7 @@ export function TopNav() {
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 md:px-6">
         <BrandLogo />
         <div className="hidden items-center gap-2 md:flex">
-          {LINKS.map((l) => (
+          {links.map((l) => (
             <NavLink key={l.to} to={l.to} className={linkClass}>
               {l.label}
             </NavLink>
@@ -74,7 +77,7 @@ export function TopNav() {
       {open && (
         <div id={menuId} className="border-t border-border px-4 pb-4 md:hidden">
           <div className="flex flex-col gap-1 pt-2">
-            {LINKS.map((l) => (
+            {links.map((l) => (
               <NavLink key={l.to} to={l.to} className={linkClass}>
                 {l.label}
               </NavLink>

@@ -1,0 +1,11 @@
+/**
+ * The staff console, as the route table loads it: every console route imports this one module, so the console
+ * is one chunk (its pages and their parts) fetched on the first visit to /admin, and the learner's route table
+ * carries one chunk name for it instead of one per page and part.
+ */
+export { ConsoleHome, ConsoleLayout } from './components/console-layout';
+export { AdminAuditPage } from './pages/admin-audit-page';
+export { AdminCoursePage } from './pages/admin-course-page';
+export { AdminCoursesPage } from './pages/admin-courses-page';
+export { AdminEmailPage } from './pages/admin-email-page';
+export { AdminPeoplePage } from './pages/admin-people-page';
