@@ -58,6 +58,7 @@ export function createAdapters(
       secret: config.mediaSigningSecret,
       basePath: `${API_PREFIX}${endpoints.media.path.replace('/*', '')}`,
       generatedDir: config.demoMediaDir,
+      writableDir: config.mediaDir,
     }),
     eventWriter: new EventWriter(database.db, services.metrics.eventsIngested, batching),
     sessionLookup: new SessionLookup(database.db, batching),

@@ -19,7 +19,7 @@ import type { Database, Db } from './db/client.ts';
 import { createMetrics, type Metrics } from './lib/metrics.ts';
 import { type Clock, systemClock } from './lib/time.ts';
 import { accountRoutes } from './modules/account/index.ts';
-import { adminRoutes } from './modules/admin/index.ts';
+import { adminRoutes, adminUploadRoutes } from './modules/admin/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { catalogueRoutes } from './modules/catalogue/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
@@ -160,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(siteRoutes);
       await api.register(mailRoutes);
       await api.register(adminRoutes);
+      await api.register(adminUploadRoutes);
     },
     { prefix: API_PREFIX },
   );
@@ -170,6 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerWeb(app, {
     distDir: config.webDistDir,
     contentDir: config.contentDir,
+    thumbnailsDir: config.thumbnailsDir,
     renderIndex: createFirstPaintRenderer(
       { modulePath: config.webFirstPaintModule, cacheMs: config.catalogueCacheMs, publicUrl: config.publicUrl },
       app.log,

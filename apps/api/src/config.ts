@@ -154,6 +154,12 @@ export interface Config {
   demoMedia: boolean;
   /** Where the generated demo lessons are kept (DATA_DIR/demo-media), keyed by a hash of what they are made from. */
   demoMediaDir: string;
+  /** Media uploaded in the console (DATA_DIR/media): the media store's keys under `uploads/` (decision 020). */
+  mediaDir: string;
+  /** Video uploads still arriving over tus (DATA_DIR/uploads), deleted a day after they began. */
+  uploadsDir: string;
+  /** Course thumbnails uploaded in the console (DATA_DIR/thumbnails), served at /thumbnails/ after content's. */
+  thumbnailsDir: string;
   redisUrl: string | undefined;
   trustProxy: boolean | string;
   metricsToken: string | undefined;
@@ -296,6 +302,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO ?? !isProduction,
     demoMedia: env.DEMO_MEDIA ?? env.SEED_DEMO ?? !isProduction,
     demoMediaDir: path.join(dataDir, 'demo-media'),
+    mediaDir: path.join(dataDir, 'media'),
+    uploadsDir: path.join(dataDir, 'uploads'),
+    thumbnailsDir: path.join(dataDir, 'thumbnails'),
     redisUrl: env.REDIS_URL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     metricsToken: env.METRICS_TOKEN,

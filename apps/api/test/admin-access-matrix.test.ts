@@ -1,11 +1,13 @@
 import { type Endpoint, endpoints, type StaffRole } from '@kaushal/contract';
 import { asc, count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { auditLog, courseInstructors, courses, lessons, sections, userRoles } from '../src/db/schema.ts';
 import { TEST_ORIGIN, type TestContext, useTestApp } from './app.ts';
 import { freshAddress, insertLearner, type TestLearner } from './support/learners.ts';
 import { fingerprintTables } from './support/table-fingerprint.ts';
+import { tinyVideo, tusMetadata } from './support/tiny-video.ts';
 
 /**
  * Who may do what in the staff console (/api/v1/admin). Columns: nobody signed in; a learner with no staff role;
@@ -17,6 +19,8 @@ import { fingerprintTables } from './support/table-fingerprint.ts';
  * Reading a course: admin and support read every course, an instructor their own. Editing it (details,
  * publishing, tiers, outline, lessons): admin, or its instructor; support reads only. Creating courses, choosing instructors,
  * users, roles and the audit log: admin alone. The outbox: admin and support.
+ * Uploads (decision 020) follow the course: a lesson's video (begun, continued), captions and the thumbnail are
+ * edits; how a video upload stands is read like the course.
  */
 const MATRIX = `
   endpoint                          | anonymous | learner           | instructor of another course | instructor of this course | support           | admin
@@ -37,6 +41,11 @@ const MATRIX = `
   PUT set a user's roles            | 401       | 403 role_required | 403 role_required            | 403 role_required         | 403 role_required | 200
   GET the audit log                 | 401       | 403 role_required | 403 role_required            | 403 role_required         | 403 role_required | 200
   GET the email list                | 401       | 403 role_required | 403 role_required            | 403 role_required         | 200               | 200
+  POST start a video upload         | 401       | 403 role_required | 403 not_your_course          | 201                       | 403 role_required | 201
+  GET a video upload's status       | 401       | 403 role_required | 403 not_your_course          | 200                       | 200               | 200
+  PATCH a video upload's bytes      | 401       | 403 role_required | 403 not_your_course          | 204                       | 403 role_required | 204
+  PUT a lesson's captions           | 401       | 403 role_required | 403 not_your_course          | 200                       | 403 role_required | 200
+  PUT this course's thumbnail       | 401       | 403 role_required | 403 not_your_course          | 200                       | 403 role_required | 200
 `;
 
 /** The course every row addresses (published, with lessons and tiers), and the one the other instructor teaches. */
@@ -94,6 +103,8 @@ interface World {
   callers: Record<CallerName, TestLearner | null>;
   /** A user with no role, whose roles the last row sets. */
   target: TestLearner;
+  /** Video uploads the admin began for the course (tus, no byte sent): the upload rows continue them. */
+  videoUploads: string[];
 }
 
 async function buildWorld(ctx: TestContext): Promise<World> {
@@ -111,7 +122,10 @@ async function buildWorld(ctx: TestContext): Promise<World> {
     { courseId: COURSE, userId: byName['instructor of this course'].id },
     { courseId: OTHER_COURSE, userId: byName['instructor of another course'].id },
   ]);
-  return { callers: { anonymous: null, ...byName }, target: await insertLearner(db, now, 'Role Target') };
+  const target = await insertLearner(db, now, 'Role Target');
+  // Begun here, before any row counts audit rows: each successful PATCH row finishes one (uploads.ts, below).
+  const videoUploads = await Promise.all([1, 2, 3].map(() => startVideoUpload(ctx, byName.admin)));
+  return { callers: { anonymous: null, ...byName }, target, videoUploads };
 }
 
 /** The course's version as it is now: each write names it, as an editor who just loaded the course would. */
@@ -138,6 +152,39 @@ async function currentOutline(ctx: TestContext) {
     .orderBy(asc(lessons.position));
   for (const lesson of rows) outline.find((s) => s.id === lesson.sectionId)?.lessonIds.push(lesson.id);
   return outline;
+}
+
+/** The tus headers of a video upload of the tiny video for the row's lesson (decision 020). */
+async function videoUploadHeaders() {
+  return {
+    'tus-resumable': '1.0.0',
+    'upload-length': String((await tinyVideo()).length),
+    'upload-metadata': tusMetadata({ courseId: COURSE, lessonId: LESSON, filename: 'matrix.mp4' }),
+  };
+}
+
+/** Begins a video upload as `admin` (written: an audit row and the upload's files). */
+async function startVideoUpload(ctx: TestContext, admin: TestLearner): Promise<string> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/admin/uploads/videos',
+    headers: { origin: TEST_ORIGIN, cookie: admin.cookie, ...(await videoUploadHeaders()) },
+  });
+  if (res.statusCode !== 201) throw new Error(`no video upload: ${res.body}`);
+  return String(res.headers.location).split('/').pop() as string;
+}
+
+/** One of the world's uploads still at offset 0 (asked with HEAD, which writes nothing). */
+async function unfinishedUpload(world: World, ctx: TestContext): Promise<string> {
+  for (const id of world.videoUploads) {
+    const res = await ctx.app.inject({
+      method: 'HEAD',
+      url: `/api/v1/admin/uploads/videos/${id}`,
+      headers: { 'tus-resumable': '1.0.0', cookie: world.callers.admin?.cookie ?? '' },
+    });
+    if (res.headers['upload-offset'] === '0') return id;
+  }
+  throw new Error('every video upload of the world is finished: begin more in buildWorld');
 }
 
 /** Each new lesson needs an id of its own. */
@@ -244,6 +291,53 @@ const REQUESTS: Record<string, Planned> = {
   },
   'GET the audit log': read(endpoints.adminAudit, `/audit?entity=course&entityId=${COURSE}`),
   'GET the email list': read(endpoints.adminEmails, '/emails?status=failed'),
+  'POST start a video upload': {
+    endpoint: endpoints.adminCreateVideoUpload,
+    request: async () => ({
+      method: 'POST',
+      url: api('/uploads/videos'),
+      headers: { origin: TEST_ORIGIN, ...(await videoUploadHeaders()) },
+    }),
+  },
+  "GET a video upload's status": {
+    endpoint: endpoints.adminVideoUpload,
+    request: (world) => ({ method: 'GET', url: api(`/uploads/videos/${world.videoUploads[0]}`) }),
+  },
+  "PATCH a video upload's bytes": {
+    endpoint: endpoints.adminVideoUploadChunk,
+    // The whole (tiny) video, to an upload no row has finished yet: the lesson's video is set, and audited.
+    request: async (world, ctx) => ({
+      method: 'PATCH',
+      url: api(`/uploads/videos/${await unfinishedUpload(world, ctx)}`),
+      headers: {
+        origin: TEST_ORIGIN,
+        'tus-resumable': '1.0.0',
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+      },
+      payload: await tinyVideo(),
+    }),
+  },
+  "PUT a lesson's captions": {
+    endpoint: endpoints.adminLessonCaptions,
+    request: async (_world, ctx) => ({
+      method: 'PUT',
+      url: api(`/courses/${COURSE}/lessons/${LESSON}/captions/hi?version=${await currentVersion(ctx)}&label=Hindi`),
+      headers: { origin: TEST_ORIGIN, 'content-type': 'text/vtt' },
+      payload: 'WEBVTT\n\n00:00.000 --> 00:02.000\nनमस्ते\n',
+    }),
+  },
+  "PUT this course's thumbnail": {
+    endpoint: endpoints.adminCourseThumbnail,
+    request: async (_world, ctx) => ({
+      method: 'PUT',
+      url: api(`/courses/${COURSE}/thumbnail?version=${await currentVersion(ctx)}`),
+      headers: { origin: TEST_ORIGIN, 'content-type': 'image/png' },
+      payload: await sharp({ create: { width: 64, height: 36, channels: 3, background: '#357' } })
+        .png()
+        .toBuffer(),
+    }),
+  },
 };
 
 /** What else an answer must show, beyond its status (checked for 2xx answers). */
@@ -335,6 +429,8 @@ describe('access-control matrix of the staff console', () => {
 
   it('refused calls change nothing: no audit row, no course, tier, role or assignment', async () => {
     const world = await buildWorld(ctx);
+    // The world's own video uploads were audited as they began.
+    const auditedBefore = await auditRows(ctx);
     const versionBefore = await currentVersion(ctx);
     const before = await fingerprintTables(ctx.database.db);
     let refused = 0;
@@ -349,7 +445,7 @@ describe('access-control matrix of the staff console', () => {
       }
     }
     expect(refused).toBeGreaterThan(30);
-    expect(await auditRows(ctx)).toBe(0);
+    expect(await auditRows(ctx)).toBe(auditedBefore);
     expect(await currentVersion(ctx)).toBe(versionBefore);
     expect(await fingerprintTables(ctx.database.db)).toEqual(before);
   });

@@ -80,6 +80,8 @@ export const adminLessonSchema = z.object({
   videoType: z.enum(['direct', 'youtube']).nullable(),
   /** The embed URL of a YouTube lesson. */
   youtubeUrl: z.string().nullable(),
+  /** Caption tracks, one per language (uploaded as WebVTT). */
+  captions: z.array(z.object({ lang: z.string(), label: z.string() })),
 });
 
 export const adminSectionSchema = z.object({ id: z.string(), title: z.string(), lessonIds: z.array(z.string()) });
@@ -97,6 +99,8 @@ export const adminCourseDetailSchema = z.object({
   duration: z.string(),
   pricePaise: z.number().int(),
   featured: z.boolean(),
+  /** The card picture's path (/thumbnails/…) as the catalogue serves it; '' when the course has none. */
+  thumbnailUrl: z.string(),
   status: courseStatusSchema,
   /** The id is the course's URL: fixed once the course has been published. */
   idLocked: z.boolean(),

@@ -75,6 +75,13 @@ import {
   oneClickUnsubscribeSchema,
   unsubscribeQuerySchema,
 } from './support.ts';
+import {
+  captionParamsSchema,
+  captionQuerySchema,
+  thumbnailQuerySchema,
+  videoUploadParamsSchema,
+  videoUploadSchema,
+} from './uploads.ts';
 
 /** A success answer whose body is not JSON: a redirect, a file, a script, or nothing at all. */
 export interface RawResponse {
@@ -485,6 +492,47 @@ export const endpointSchemas = {
     query: adminEmailsQuerySchema,
     responses: { 200: adminEmailListSchema },
     errors: [401, 403],
+  },
+  adminCreateVideoUpload: {
+    tags: ['admin'],
+    summary:
+      "Start a lesson's video upload (tus 1.0.0 creation): Tus-Resumable, Upload-Length (at most 2 GiB) and Upload-Metadata naming courseId, lessonId and filename; 201 with the upload's URL in Location (admin, or the course's instructor)",
+    responses: { 201: raw("Created: Location is the upload's URL, to PATCH the bytes to and HEAD for the offset") },
+    errors: [401, 403, 404, 412, 503],
+  },
+  adminVideoUpload: {
+    tags: ['admin'],
+    summary:
+      'Where a video upload stands and its outcome (uploading, processing, done, refused, failed), for staff who read its course; HEAD at the same URL is the tus offset, for those who edit it (Upload-Offset, Upload-Length; 410 once it is gone)',
+    params: videoUploadParamsSchema,
+    responses: { 200: videoUploadSchema },
+    errors: [401, 403, 404, 410, 412, 423],
+  },
+  adminVideoUploadChunk: {
+    tags: ['admin'],
+    summary:
+      "Send a video upload's next bytes (tus PATCH: Content-Type application/offset+octet-stream, Upload-Offset). The last bytes finish it: the file is probed with ffprobe, refused (400, deleted) unless it is a video a browser plays, else set as the lesson's video",
+    params: videoUploadParamsSchema,
+    responses: { 204: raw('Stored: Upload-Offset is how many bytes the upload holds') },
+    errors: [401, 403, 404, 409, 410, 412, 423],
+  },
+  adminLessonCaptions: {
+    tags: ['admin'],
+    summary:
+      "Add or replace a lesson's captions in one language: the body is the WebVTT file (Content-Type text/vtt, at most 1 MB), ?label= names it in the player",
+    params: captionParamsSchema,
+    query: captionQuerySchema,
+    responses: { 200: adminCourseDetailSchema },
+    errors: [401, 403, 404, 409],
+  },
+  adminCourseThumbnail: {
+    tags: ['admin'],
+    summary:
+      "Set a course's thumbnail: the body is an image (JPEG, PNG, WebP, AVIF, GIF or TIFF, at most 5 MB) that the server decodes, crops to 640 x 360 and re-encodes as WebP (and AVIF)",
+    params: idParamsSchema,
+    query: thumbnailQuerySchema,
+    responses: { 200: adminCourseDetailSchema },
+    errors: [401, 403, 404, 409],
   },
 
   emailUnsubscribePage: {

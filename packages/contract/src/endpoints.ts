@@ -84,6 +84,11 @@ const table = {
   adminUserRoles: { method: 'PUT', path: '/admin/users/:id/roles' },
   adminAudit: { method: 'GET', path: '/admin/audit' },
   adminEmails: { method: 'GET', path: '/admin/emails' },
+  adminCreateVideoUpload: { method: 'POST', path: '/admin/uploads/videos' },
+  adminVideoUpload: { method: 'GET', path: '/admin/uploads/videos/:uploadId' },
+  adminVideoUploadChunk: { method: 'PATCH', path: '/admin/uploads/videos/:uploadId' },
+  adminLessonCaptions: { method: 'PUT', path: '/admin/courses/:id/lessons/:lessonId/captions/:lang' },
+  adminCourseThumbnail: { method: 'PUT', path: '/admin/courses/:id/thumbnail' },
 } as const satisfies Record<string, Omit<Endpoint, 'name'>>;
 
 type Table = typeof table;

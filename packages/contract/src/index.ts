@@ -12,4 +12,5 @@ export * from './learning.ts';
 export * from './payments.ts';
 export * from './site.ts';
 export * from './support.ts';
+export * from './uploads.ts';
 export * from './values.ts';

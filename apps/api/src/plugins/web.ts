@@ -56,14 +56,16 @@ export type IndexHtmlRenderer = (request: FastifyRequest, html: string) => Promi
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, client routes fall back
- * to index.html, unknown /api paths answer a JSON 404. Course thumbnails come from content/.
+ * to index.html, unknown /api paths answer a JSON 404. Course thumbnails come from content/, then from the
+ * ones uploaded in the console (`thumbnailsDir`, DATA_DIR/thumbnails: each a new name, so a day's cache is safe).
  */
 export async function registerWeb(
   app: FastifyInstance,
-  options: { distDir: string; contentDir: string; renderIndex?: IndexHtmlRenderer },
+  options: { distDir: string; contentDir: string; thumbnailsDir?: string; renderIndex?: IndexHtmlRenderer },
 ) {
+  const contentThumbnails = path.join(options.contentDir, 'thumbnails');
   await app.register(fastifyStatic, {
-    root: path.join(options.contentDir, 'thumbnails'),
+    root: options.thumbnailsDir ? [contentThumbnails, options.thumbnailsDir] : contentThumbnails,
     prefix: '/thumbnails/',
     decorateReply: false,
     maxAge: '1d',

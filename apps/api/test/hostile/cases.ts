@@ -32,7 +32,7 @@ export interface HostileCase {
   method: string;
   url: string;
   headers: Record<string, string>;
-  payload?: string;
+  payload?: string | Buffer;
   expect: Expectation;
 }
 
@@ -60,7 +60,7 @@ export function validUrl(spec: EndpointSpec): string {
 }
 
 /** The valid body as it travels (JSON text, a form, or the webhook's exact bytes) and its headers. */
-export function validPayload(body: BodySpec): { payload?: string; headers: Record<string, string> } {
+export function validPayload(body: BodySpec): { payload?: string | Buffer; headers: Record<string, string> } {
   switch (body.type) {
     case 'none':
     case 'empty':
@@ -79,6 +79,8 @@ export function validPayload(body: BodySpec): { payload?: string; headers: Recor
         payload: new URLSearchParams(body.valid).toString(),
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       };
+    case 'raw':
+      return { payload: body.valid, headers: { 'content-type': body.contentType } };
   }
 }
 
@@ -157,6 +159,8 @@ function queryCases(spec: EndpointSpec): HostileCase[] {
       expect: 'refuse',
     });
   }
+  // A write that succeeds once would be stale the second time: its unknown-parameters case cannot be repeated.
+  if (spec.writesOnce) return cases;
   cases.push({
     label: 'query: unknown parameters beside valid ones',
     method: spec.method,
@@ -228,7 +232,12 @@ function bodyCases(spec: EndpointSpec, f: HostileFixture): HostileCase[] {
     ];
   }
   const limit = spec.bodyLimit ?? 64 * 1024;
-  const json = (label: string, payload: string, contentType = JSON_TYPE, extra: Record<string, string> = {}) => ({
+  const json = (
+    label: string,
+    payload: string | Buffer,
+    contentType = JSON_TYPE,
+    extra: Record<string, string> = {},
+  ) => ({
     label,
     method: spec.method,
     url,
@@ -295,6 +304,14 @@ function bodyCases(spec: EndpointSpec, f: HostileFixture): HostileCase[] {
   for (const [label, type, text] of WRONG_CONTENT_TYPES) cases.push(json(`content type: ${label}`, text, type));
   cases.push(json(`over the ${limit / 1024} KB body limit`, oversized));
   if (body.type === 'empty') return cases;
+  if (body.type === 'raw') {
+    // A file of the right type: one past the limit, and files that are not what their type says.
+    cases.push(
+      json(`a file over the ${body.limit / 1024} KB limit`, Buffer.alloc(body.limit + 1, 'x'), body.contentType),
+    );
+    for (const [label, bytes] of body.invalid) cases.push(json(`file: ${label}`, bytes, body.contentType));
+    return cases;
+  }
 
   const requiresSomething = body.type !== 'json-object' || body.fields.some((field) => field.required);
   for (const [label, text] of WRONG_TYPE_BODIES) {
@@ -371,9 +388,28 @@ function cookieCases(spec: EndpointSpec): HostileCase[] {
   }));
 }
 
+/** The valid request with hostile headers (the tus protocol's), one set at a time: each refused. */
+function headerCases(spec: EndpointSpec): HostileCase[] {
+  const { payload, headers } = validPayload(spec.body);
+  return (spec.hostileHeaders ?? []).map(([label, hostile]) => ({
+    label: `header ${label}`,
+    method: spec.method,
+    url: validUrl(spec),
+    headers: { ...spec.headers, ...headers, ...hostile },
+    ...(payload === undefined ? {} : { payload }),
+    expect: 'refuse' as Expectation,
+  }));
+}
+
 /** Every hostile request for one endpoint. */
 export function hostileCases(spec: EndpointSpec, f: HostileFixture): HostileCase[] {
-  return [...pathCases(spec, f), ...queryCases(spec), ...bodyCases(spec, f), ...cookieCases(spec)];
+  return [
+    ...pathCases(spec, f),
+    ...queryCases(spec),
+    ...bodyCases(spec, f),
+    ...headerCases(spec),
+    ...cookieCases(spec),
+  ];
 }
 
 /** A request with a method the path does not have (and a hostile body): 404 with detail, nothing run. */

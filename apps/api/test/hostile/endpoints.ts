@@ -12,6 +12,7 @@ import {
   ORDER_TIER,
   PAID_LESSON,
 } from './fixture.ts';
+import { uploadEndpoints } from './upload-endpoints.ts';
 import type { FieldKind } from './values.ts';
 
 export interface FieldSpec {
@@ -48,7 +49,18 @@ export type BodySpec =
   /** The Razorpay webhook: any bytes, authenticated by their signature. */
   | { type: 'webhook'; valid: string; secret: string }
   /** The development sign-in stand-in's HTML form. */
-  | { type: 'form'; valid: Record<string, string>; fields: FieldSpec[] };
+  | { type: 'form'; valid: Record<string, string>; fields: FieldSpec[] }
+  /**
+   * A file as the whole body (console uploads: captions, a thumbnail): the valid bytes, its limit, and files of
+   * the right type that must be refused for what they hold.
+   */
+  | {
+      type: 'raw';
+      contentType: string;
+      valid: string | Buffer;
+      limit: number;
+      invalid: ReadonlyArray<readonly [label: string, bytes: string | Buffer]>;
+    };
 
 /**
  * How a refusal looks: `json` {detail, code} with a 4xx; `redirect` (sign-in navigations) a redirect back to
@@ -77,6 +89,16 @@ export interface EndpointSpec {
   role?: StaffRole;
   /** An anonymous valid request writes (contact, webhook): hostile cookies are not tried with it. */
   publicWrite?: boolean;
+  /**
+   * Header sets sent with the valid request, each to be refused (the tus protocol's headers: Upload-Length,
+   * Upload-Offset, Upload-Metadata).
+   */
+  hostileHeaders?: ReadonlyArray<readonly [label: string, headers: Record<string, string>]>;
+  /**
+   * A write whose query names the course version it edits: it succeeds once, and the same request again is stale
+   * (409), so no query case may repeat it (the unknown-parameters case is left out).
+   */
+  writesOnce?: boolean;
   /** Status of the valid request, sent after the hostile ones: the refusals came from the input. */
   valid: number;
 }
@@ -633,6 +655,8 @@ export function hostileEndpoints(f: HostileFixture): EndpointSpec[] {
     get('/api/docs/static/swagger-initializer.js', { signedIn: false, answers: 'static' }),
     get('/api/docs/static/*', { signedIn: false, params: { '*': 'index.css' }, answers: 'static' }),
     get('/thumbnails/*', { signedIn: false, params: { '*': 'llm-evaluation.svg' }, answers: 'static' }),
+    // The console's uploads: lesson videos over tus, captions, thumbnails (upload-endpoints.ts)
+    ...uploadEndpoints(f),
   ];
 }
 

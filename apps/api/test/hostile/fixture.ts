@@ -14,8 +14,9 @@ import { SESSION_COOKIE } from '../../src/modules/auth/session.ts';
 import { unsubscribeUrl } from '../../src/modules/mail/unsubscribe.ts';
 import { signMedia } from '../../src/providers/media/media-signature.ts';
 import { createSandboxProvider } from '../../src/providers/payments/sandbox.ts';
-import type { TestContext } from '../app.ts';
+import { TEST_ORIGIN, type TestContext } from '../app.ts';
 import { insertEnrollment, insertLearner, insertSessions } from '../support/learners.ts';
+import { tusMetadata } from '../support/tiny-video.ts';
 
 export const METRICS_TOKEN = 'hostile-suite-metrics-token-0123456789';
 export const ENROLLED_COURSE = 'llm-evaluation';
@@ -50,6 +51,8 @@ export interface HostileFixture {
   colleagueId: string;
   /** ORDER_COURSE's sections in order, each with its lessons in order (as the outline editor saves them). */
   outline: Array<{ id: string; title: string; lessonIds: string[] }>;
+  /** A lesson video upload (tus) an admin began for ORDER_COURSE's first lesson: no byte sent yet. */
+  videoUploadId: string;
   /** A fresh session cookie of the learner for each call (per-learner rate limits never trigger). */
   nextCookie(): string;
 }
@@ -122,6 +125,24 @@ export async function createHostileFixture(
     new URL(unsubscribeUrl(config.publicUrl, config.sessionSecret, learner.id)).searchParams.get('token') ?? '';
   const sandbox = createSandboxProvider(config.sessionSecret);
   const exp = Math.floor(now.getTime() / 1000) + 3600;
+  const uploader = await insertLearner(db, now, 'Hostile Suite Uploader');
+  await db.insert(userRoles).values({ userId: uploader.id, role: 'admin', grantedAt: now });
+  const upload = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/admin/uploads/videos',
+    headers: {
+      origin: TEST_ORIGIN,
+      cookie: uploader.cookie,
+      'tus-resumable': '1.0.0',
+      'upload-length': '4000',
+      'upload-metadata': tusMetadata({ courseId: ORDER_COURSE, lessonId: outline[0]?.lessonIds[0] ?? '' }),
+    },
+  });
+  const videoUploadId =
+    String(upload.headers.location ?? '')
+      .split('/')
+      .pop() ?? '';
+  if (upload.statusCode !== 201 || !videoUploadId) throw new Error(`no video upload: ${upload.body}`);
   let next = 0;
   return {
     userId: learner.id,
@@ -137,6 +158,7 @@ export async function createHostileFixture(
     courseVersion: course.version,
     colleagueId: colleague.id,
     outline,
+    videoUploadId,
     nextCookie() {
       const token = tokens[next++];
       if (!token) throw new Error(`the fixture ran out of sessions: ask for more than ${sessionsNeeded}`);

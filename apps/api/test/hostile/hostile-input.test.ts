@@ -34,6 +34,7 @@ const placeholder = {
   courseVersion: 1,
   colleagueId: '00000000-0000-4000-8000-000000000000',
   outline: [{ id: 'section', title: 'Section', lessonIds: ['lesson'] }],
+  videoUploadId: '0123456789abcdef0123456789abcdef',
   nextCookie: () => '',
 } satisfies HostileFixture;
 const endpointKeys = hostileEndpoints(placeholder).map(endpointKey);

@@ -6,9 +6,11 @@ import {
   type StaffRole,
 } from '@kaushal/contract';
 import { count, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { TEST_ORIGIN, useTestApp } from '../../../test/app.ts';
 import { createLearner, type Learner } from '../../../test/payments.ts';
+import { tinyVideo, tusMetadata } from '../../../test/support/tiny-video.ts';
 import { auditLog, courseInstructors, userRoles } from '../../db/schema.ts';
 
 const PAID = 'rag-from-scratch';
@@ -367,7 +369,45 @@ describe('the staff console API', () => {
     const writes = Object.values(endpoints).filter((e) => e.path.startsWith('/admin/') && e.method !== 'GET');
     const version = async (id = PAID) => (await detail(admin, id)).version;
     const tierId = (await detail(admin)).tiers[0]?.id;
-    const valid: Record<string, () => Promise<[string, unknown]>> = {
+    // The uploads (decision 020): raw bodies with their own headers; the tus PATCH continues the upload the
+    // creation began and, sending the whole (tiny) video, finishes it: the lesson's video is the audited write.
+    const video = await tinyVideo();
+    const created: { location?: string } = {};
+    const raw = (type: string, extra: Record<string, string> = {}) => ({
+      origin: TEST_ORIGIN,
+      cookie: admin.cookie,
+      'content-type': type,
+      ...extra,
+    });
+    const valid: Record<string, () => Promise<[string, unknown, Record<string, string>?]>> = {
+      adminCreateVideoUpload: async () => [
+        '/admin/uploads/videos',
+        undefined,
+        {
+          origin: TEST_ORIGIN,
+          cookie: admin.cookie,
+          'tus-resumable': '1.0.0',
+          'upload-length': String(video.length),
+          'upload-metadata': tusMetadata({ courseId: PAID, lessonId: `${PAID}-02` }),
+        },
+      ],
+      adminVideoUploadChunk: async () => [
+        (created.location as string).replace('/api/v1', ''),
+        video,
+        raw('application/offset+octet-stream', { 'tus-resumable': '1.0.0', 'upload-offset': '0' }),
+      ],
+      adminLessonCaptions: async () => [
+        `/admin/courses/${PAID}/lessons/${PAID}-02/captions/en?version=${await version()}&label=English`,
+        'WEBVTT\n\n00:00.000 --> 00:01.000\nAudited.\n',
+        raw('text/vtt'),
+      ],
+      adminCourseThumbnail: async () => [
+        `/admin/courses/${PAID}/thumbnail?version=${await version()}`,
+        await sharp({ create: { width: 320, height: 180, channels: 3, background: '#246' } })
+          .png()
+          .toBuffer(),
+        raw('image/png'),
+      ],
       adminCreateCourse: async () => [
         '/admin/courses',
         { id: 'audit-probe', title: 'Audit Probe', difficulty: 'Beginner', pricePaise: 0 },
@@ -430,8 +470,18 @@ describe('the staff console API', () => {
     expect(writes.map((e) => e.name).sort()).toEqual(Object.keys(valid).sort());
     for (const endpoint of writes) {
       const before = await auditRows();
-      const [url, body] = await (valid[endpoint.name] as () => Promise<[string, unknown]>)();
-      const res = await call(admin, endpoint.method, url, body);
+      const [url, body, headers] = await (
+        valid[endpoint.name] as () => Promise<[string, unknown, Record<string, string>?]>
+      )();
+      const res = headers
+        ? await ctx.app.inject({
+            method: endpoint.method,
+            url: `/api/v1${url}`,
+            headers,
+            ...(body === undefined ? {} : { payload: body as string | Buffer }),
+          })
+        : await call(admin, endpoint.method, url, body);
+      if (endpoint.name === 'adminCreateVideoUpload') created.location = res.headers.location as string;
       expect(res.statusCode, `${endpoint.name}: ${res.body}`).toBeLessThan(300);
       expect(await auditRows(), endpoint.name).toBeGreaterThan(before);
     }

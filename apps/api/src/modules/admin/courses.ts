@@ -116,6 +116,7 @@ export async function courseDetail(db: Db | Tx, id: string): Promise<AdminCourse
       durationSeconds: lessons.durationSeconds,
       videoType: lessons.videoType,
       videoRef: lessons.videoRef,
+      captions: lessons.captions,
     })
     .from(lessons)
     .where(eq(lessons.courseId, id))
@@ -142,6 +143,7 @@ export async function courseDetail(db: Db | Tx, id: string): Promise<AdminCourse
     duration: course.duration,
     pricePaise: course.pricePaise,
     featured: course.featured,
+    thumbnailUrl: course.thumbnail ? `/thumbnails/${course.thumbnail}` : '',
     status: statusOf(course),
     idLocked: course.firstPublishedAt !== null,
     version: course.version,
@@ -152,9 +154,10 @@ export async function courseDetail(db: Db | Tx, id: string): Promise<AdminCourse
       ...section,
       lessonIds: lessonRows.filter((l) => l.sectionId === section.id).map((l) => l.id),
     })),
-    lessons: lessonRows.map(({ videoRef, ...l }) => ({
+    lessons: lessonRows.map(({ videoRef, captions, ...l }) => ({
       ...l,
       youtubeUrl: l.videoType === 'youtube' ? videoRef : null,
+      captions: captions.map(({ lang, label }) => ({ lang, label })),
     })),
     tiers: tiers.map(({ tier, orders }) => ({
       id: tier.id,

@@ -1,5 +1,8 @@
+import { constants } from 'node:fs';
+import { copyFile, link, mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { signMedia } from './media-signature.ts';
-import { MEDIA_URL_TTL_SECONDS, type MediaStore } from './media-store.ts';
+import { isValidMediaKey, MEDIA_URL_TTL_SECONDS, type MediaStore, UPLOAD_PREFIX } from './media-store.ts';
 
 export interface LocalMediaStoreOptions {
   secret: string;
@@ -11,16 +14,27 @@ export interface LocalMediaStoreOptions {
    * every other key from content/media.
    */
   generatedDir?: string;
+  /**
+   * Where media uploaded in the console is kept (DATA_DIR/media): keys under `uploads/` are written there by
+   * `put` and served from there. Without it the store is read-only.
+   */
+  writableDir?: string;
 }
 
 const GENERATED = 'generated/';
 
 /**
- * Media served by this API from the content/media folder (generated demo lessons from theirs): URLs point at
- * the media route and carry an expiry and an HMAC signature that the route checks before streaming the file.
+ * Media served by this API from the content/media folder (generated demo lessons from theirs, console uploads
+ * from DATA_DIR/media): URLs point at the media route and carry an expiry and an HMAC signature that the route
+ * checks before streaming the file.
  */
 export function createLocalMediaStore(options: LocalMediaStoreOptions): MediaStore {
   const ttl = options.ttlSeconds ?? MEDIA_URL_TTL_SECONDS;
+  const uploadPath = (key: string): string => {
+    if (!options.writableDir) throw new Error('this media store has no folder for uploads');
+    if (!key.startsWith(UPLOAD_PREFIX) || !isValidMediaKey(key)) throw new Error(`not an upload key: ${key}`);
+    return path.join(options.writableDir, key);
+  };
   return {
     signedUrl(key, now) {
       const exp = Math.floor(now.getTime() / 1000) + ttl;
@@ -36,7 +50,26 @@ export function createLocalMediaStore(options: LocalMediaStoreOptions): MediaSto
       if (options.generatedDir && key.startsWith(GENERATED)) {
         return reply.sendFile(key.slice(GENERATED.length), options.generatedDir, sendOptions);
       }
+      if (options.writableDir && key.startsWith(UPLOAD_PREFIX)) {
+        return reply.sendFile(key, options.writableDir, sendOptions);
+      }
       return reply.sendFile(key, sendOptions);
+    },
+    async put(key, source) {
+      const target = uploadPath(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      if ('bytes' in source) {
+        await writeFile(target, source.bytes, { flag: 'wx' });
+        return;
+      }
+      // A second name for the same bytes (no copy of a 2 GB video) when both folders are on one disk.
+      await link(source.file, target).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EXDEV' && error.code !== 'EPERM') throw error;
+        await copyFile(source.file, target, constants.COPYFILE_EXCL);
+      });
+    },
+    async remove(key) {
+      await rm(uploadPath(key), { force: true });
     },
   };
 }

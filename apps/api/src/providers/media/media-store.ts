@@ -13,7 +13,18 @@ export interface MediaStore {
    * the local folder streams it with HTTP Range; an object store would redirect to its own URL.
    */
   send(reply: FastifyReply, key: string, cacheControl: string): FastifyReply;
+  /**
+   * Stores new media under `key`, from a file (which stays where it is: the local folder links it when it can,
+   * else copies) or from bytes. Keys are never reused: a replaced video or caption gets a new key, so a learner
+   * playing the old one keeps a working link. Only keys under `uploads/` are written (UPLOAD_PREFIX).
+   */
+  put(key: string, source: { file: string } | { bytes: Uint8Array }): Promise<void>;
+  /** Removes media stored by `put`; a key that is not there is no error. */
+  remove(key: string): Promise<void>;
 }
+
+/** Media made in the staff console: `uploads/<course>/<name>`, beside the content's own files. */
+export const UPLOAD_PREFIX = 'uploads/';
 
 export interface SignedMedia {
   url: string;

@@ -1,0 +1,165 @@
+import type { AdminCourseDetail } from '@kaushal/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { type CaptionRef, courses, lessons } from '../../db/schema.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { type Actor, changedFields, recordAudit } from '../audit/index.ts';
+import { courseDetail, lockAtVersion, touch } from './courses.ts';
+
+/**
+ * The database side of the console's uploads (decision 020): each write checks the lesson is the course's,
+ * bumps the course's version and records its audit row in one transaction. The files themselves are stored
+ * before (under new keys), and removed again by the caller when the write fails.
+ */
+
+async function lessonOf(tx: Tx, courseId: string, lessonId: string) {
+  const [lesson] = await tx
+    .select()
+    .from(lessons)
+    .where(and(eq(lessons.id, lessonId), eq(lessons.courseId, courseId)));
+  return lesson;
+}
+
+const NO_LESSON = 'This course has no such lesson.';
+
+/**
+ * A video upload begins: the lesson must exist (refused before 2 GB arrive for nothing), and the attempt is
+ * audited, so the log shows who sent which file for which lesson, also when it is refused at the end.
+ */
+export async function recordVideoUploadStart(
+  db: Db,
+  actor: Actor,
+  upload: { id: string; courseId: string; lessonId: string; filename: string; size: number },
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [course] = await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, upload.courseId));
+    if (!course) throw notFound('There is no course with this id.', 'course_not_found');
+    if (!(await lessonOf(tx, upload.courseId, upload.lessonId))) throw notFound(NO_LESSON, 'lesson_not_found');
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'lesson.video_upload',
+        entity: 'lesson',
+        entityId: upload.lessonId,
+        before: null,
+        after: { courseId: upload.courseId, upload: upload.id, filename: upload.filename, bytes: upload.size },
+      },
+      now,
+    );
+  });
+}
+
+const videoFields = (l: typeof lessons.$inferSelect) => ({
+  videoType: l.videoType,
+  videoRef: l.videoRef,
+  durationSeconds: l.durationSeconds,
+});
+
+/**
+ * An upload has arrived and is a playable video, stored under `key`: it becomes the lesson's video. The
+ * version is not compared (a 2 GB upload outlives many edits of the title); the course row is still locked and
+ * its version bumped, so an editor holding the old version reloads before saving over it.
+ * Returns the course's new version.
+ */
+export async function setLessonVideo(
+  db: Db,
+  actor: Actor,
+  video: { courseId: string; lessonId: string; key: string; durationSeconds: number; upload: string },
+  now: Date,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [course] = await tx
+      .select({ id: courses.id })
+      .from(courses)
+      .where(eq(courses.id, video.courseId))
+      .for('update');
+    const before = course ? await lessonOf(tx, video.courseId, video.lessonId) : undefined;
+    if (!before) {
+      throw conflict('The lesson was removed while its video was uploading.', 'lesson_not_found');
+    }
+    const [after] = await tx
+      .update(lessons)
+      .set({ videoType: 'direct', videoRef: video.key, durationSeconds: video.durationSeconds })
+      .where(eq(lessons.id, video.lessonId))
+      .returning();
+    if (!after) throw conflict('The lesson was removed while its video was uploading.', 'lesson_not_found');
+    const bumped = await touch(tx, video.courseId, actor, now);
+    const changed = changedFields(videoFields(before), videoFields(after));
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'lesson.video',
+        entity: 'lesson',
+        entityId: video.lessonId,
+        before: changed.before,
+        after: { ...changed.after, upload: video.upload },
+      },
+      now,
+    );
+    return bumped.version;
+  });
+}
+
+/** Adds the lesson's captions in `lang`, or replaces the ones it had in that language (the label too). */
+export async function setLessonCaptions(
+  db: Db,
+  actor: Actor,
+  target: { courseId: string; lessonId: string; version: number },
+  track: CaptionRef,
+  now: Date,
+): Promise<AdminCourseDetail> {
+  return db.transaction(async (tx) => {
+    await lockAtVersion(tx, target.courseId, target.version);
+    const lesson = await lessonOf(tx, target.courseId, target.lessonId);
+    if (!lesson) throw notFound(NO_LESSON, 'lesson_not_found');
+    const replaced = lesson.captions.some((c) => c.lang === track.lang);
+    const captions = replaced
+      ? lesson.captions.map((c) => (c.lang === track.lang ? track : c))
+      : [...lesson.captions, track];
+    await tx.update(lessons).set({ captions }).where(eq(lessons.id, lesson.id));
+    await touch(tx, target.courseId, actor, now);
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'lesson.captions',
+        entity: 'lesson',
+        entityId: lesson.id,
+        before: { captions: lesson.captions },
+        after: { captions },
+      },
+      now,
+    );
+    return courseDetail(tx, target.courseId);
+  });
+}
+
+/** Sets the course's thumbnail: a path under the thumbnails the web serves (/thumbnails/<path>). */
+export async function setCourseThumbnail(
+  db: Db,
+  actor: Actor,
+  target: { courseId: string; version: number },
+  thumbnail: string,
+  now: Date,
+): Promise<AdminCourseDetail> {
+  return db.transaction(async (tx) => {
+    const before = await lockAtVersion(tx, target.courseId, target.version);
+    await touch(tx, target.courseId, actor, now, { thumbnail });
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'course.thumbnail',
+        entity: 'course',
+        entityId: target.courseId,
+        before: { thumbnail: before.thumbnail },
+        after: { thumbnail },
+      },
+      now,
+    );
+    return courseDetail(tx, target.courseId);
+  });
+}
