@@ -1,9 +1,9 @@
 import { type Endpoint, endpoints, type StaffRole } from '@kaushal/contract';
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, like } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { auditLog, courseInstructors, courses, lessons, sections, userRoles } from '../src/db/schema.ts';
+import { auditLog, courseInstructors, courses, lessons, pricingTiers, sections, userRoles } from '../src/db/schema.ts';
 import { TEST_ORIGIN, type TestContext, useTestApp } from './app.ts';
 import { freshAddress, insertLearner, type TestLearner } from './support/learners.ts';
 import { fingerprintTables } from './support/table-fingerprint.ts';
@@ -33,6 +33,9 @@ const MATRIX = `
   POST unpublish this course        | 401       | 403 role_required | 403 not_your_course          | 200                       | 403 role_required | 200
   POST add a pricing tier           | 401       | 403 role_required | 403 not_your_course          | 201                       | 403 role_required | 201
   PUT edit a pricing tier           | 401       | 403 role_required | 403 not_your_course          | 200                       | 403 role_required | 200
+  POST archive a pricing tier       | 401       | 403 role_required | 403 not_your_course          | 200                       | 403 role_required | 200
+  DELETE an unbought pricing tier   | 401       | 403 role_required | 403 not_your_course          | 200                       | 403 role_required | 200
+  PUT reorder the pricing tiers     | 401       | 403 role_required | 403 not_your_course          | 200                       | 403 role_required | 200
   PUT save this course's outline    | 401       | 403 role_required | 403 not_your_course          | 200                       | 403 role_required | 200
   POST add a lesson                 | 401       | 403 role_required | 403 not_your_course          | 201                       | 403 role_required | 201
   PATCH edit a lesson               | 401       | 403 role_required | 403 not_your_course          | 200                       | 403 role_required | 200
@@ -123,6 +126,18 @@ async function buildWorld(ctx: TestContext): Promise<World> {
     { courseId: OTHER_COURSE, userId: byName['instructor of another course'].id },
   ]);
   const target = await insertLearner(db, now, 'Role Target');
+  // Tiers nobody bought, for the rows that delete one (each successful call takes the next).
+  await db.insert(pricingTiers).values(
+    [1, 2, 3].map((n) => ({
+      id: `${COURSE}-deletable-${n}`,
+      courseId: COURSE,
+      position: 90 + n,
+      title: `Deletable ${n}`,
+      pricePaise: 100,
+      originalPricePaise: 100,
+      accessType: 'weekly' as const,
+    })),
+  );
   // Begun here, before any row counts audit rows: each successful PATCH row finishes one (uploads.ts, below).
   const videoUploads = await Promise.all([1, 2, 3].map(() => startVideoUpload(ctx, byName.admin)));
   return { callers: { anonymous: null, ...byName }, target, videoUploads };
@@ -246,6 +261,41 @@ const REQUESTS: Record<string, Planned> = {
     endpoints.adminUpdateTier,
     `/courses/${COURSE}/tiers/${TIER}`,
     atVersion({ title: 'Weekly Access', pricePaise: 89_900, originalPricePaise: 149_900, accessType: 'weekly' }),
+  ),
+  'POST archive a pricing tier': write(
+    endpoints.adminArchiveTier,
+    `/courses/${COURSE}/tiers/${TIER}/archive`,
+    // Offered again: a valid write whatever the tier's state, which the caller alone can refuse.
+    atVersion({ archived: false }),
+  ),
+  'DELETE an unbought pricing tier': {
+    endpoint: endpoints.adminDeleteTier,
+    request: async (_world, ctx) => {
+      const [next] = await ctx.database.db
+        .select({ id: pricingTiers.id })
+        .from(pricingTiers)
+        .where(like(pricingTiers.id, `${COURSE}-deletable-%`))
+        .orderBy(asc(pricingTiers.id))
+        .limit(1);
+      if (!next) throw new Error('every deletable tier of the world is gone: insert more in buildWorld');
+      return {
+        method: 'DELETE',
+        url: api(`/courses/${COURSE}/tiers/${next.id}?version=${await currentVersion(ctx)}`),
+        headers: { origin: TEST_ORIGIN },
+      };
+    },
+  },
+  'PUT reorder the pricing tiers': write(
+    endpoints.adminReorderTiers,
+    `/courses/${COURSE}/tier-order`,
+    async (_world, ctx) => {
+      const tiers = await ctx.database.db
+        .select({ id: pricingTiers.id })
+        .from(pricingTiers)
+        .where(eq(pricingTiers.courseId, COURSE))
+        .orderBy(asc(pricingTiers.position));
+      return { version: await currentVersion(ctx), tierIds: tiers.map((t) => t.id).reverse() };
+    },
   ),
   "PUT save this course's outline": write(
     endpoints.adminCourseOutline,

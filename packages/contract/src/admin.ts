@@ -65,8 +65,10 @@ export const adminTierSchema = z.object({
   pricePaise: z.number().int(),
   originalPricePaise: z.number().int(),
   accessType: accessTypeSchema,
-  /** Paid orders that bought this tier (such a tier cannot be removed). */
+  /** Paid orders that bought this tier (such a tier cannot be removed, only archived). */
   orders: z.number().int(),
+  /** No longer offered to learners; kept for its orders. */
+  archived: z.boolean(),
 });
 export type AdminTier = z.infer<typeof adminTierSchema>;
 
@@ -322,3 +324,7 @@ export const updateLessonBodySchema = z
 export type UpdateLessonBody = z.infer<typeof updateLessonBodySchema>;
 
 export const lessonParamsSchema = z.object({ id: slugSchema, lessonId: slugSchema });
+
+export const archiveTierBodySchema = z.object({ version, archived: z.boolean() }).strict();
+export const versionQuerySchema = z.object({ version: z.coerce.number().int().min(1) });
+export const tierOrderBodySchema = z.object({ version, tierIds: z.array(slugSchema).min(1).max(20) }).strict();

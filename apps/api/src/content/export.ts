@@ -83,6 +83,7 @@ export async function exportCatalogue(db: Db, options: { demoMediaDir?: string }
       price: rupees(t.pricePaise),
       originalPrice: rupees(t.originalPricePaise),
       accessType: t.accessType,
+      ...(t.archived ? { archived: true } : {}),
     })),
     reviews: (reviewsOf.get(c.id) ?? []).map((r) => ({
       id: r.id,

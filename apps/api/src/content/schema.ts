@@ -75,6 +75,8 @@ export const courseFileSchema = z
           price: rupees.refine((value) => value > 0, 'a pricing tier must cost more than 0'),
           originalPrice: rupees,
           accessType: accessTypeSchema,
+          /** No longer offered: hidden from learners, kept for the orders that bought it. */
+          archived: z.boolean().optional(),
         }),
       )
       .default([]),

@@ -156,6 +156,7 @@ const TIER_COLUMNS = [
   'price_paise',
   'original_price_paise',
   'access_type',
+  'archived',
 ];
 const REVIEW_COLUMNS = ['course_id', 'author', 'rating', 'comment', 'created_at'];
 
@@ -205,6 +206,7 @@ const tierRows = (course: CourseFile): Array<typeof pricingTiers.$inferInsert> =
     pricePaise: toPaise(t.price),
     originalPricePaise: toPaise(t.originalPrice),
     accessType: t.accessType,
+    archived: t.archived ?? false,
   }));
 
 const reviewRows = (course: CourseFile): Array<typeof reviews.$inferInsert> =>

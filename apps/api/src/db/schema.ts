@@ -157,6 +157,8 @@ export const pricingTiers = pgTable(
     pricePaise: integer('price_paise').notNull(),
     originalPricePaise: integer('original_price_paise').notNull(),
     accessType: text('access_type').$type<'permanent' | 'weekly'>().notNull(),
+    /** No longer offered (hidden from learners, refused at checkout); its orders and the access they bought stay. */
+    archived: boolean('archived').notNull().default(false),
   },
   (t) => [index('pricing_tiers_course_idx').on(t.courseId, t.position)],
 );

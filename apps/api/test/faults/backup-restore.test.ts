@@ -61,8 +61,11 @@ const LEARNER_TABLES = {
   email_messages: 't.user_id',
 } as const;
 type LearnerTable = keyof typeof LEARNER_TABLES;
-/** Tables no learner writes: the catalogue (courses less their enrollment counter) and the applied migrations. */
+/** Tables no learner writes: staff tables, the catalogue (courses less their enrollment counter) and the migrations. */
 const OTHER_TABLES = [
+  'audit_log',
+  'course_instructors',
+  'user_roles',
   'courses',
   'sections',
   'lessons',

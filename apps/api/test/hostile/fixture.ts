@@ -6,6 +6,7 @@ import {
   emailMessages,
   lessons,
   paymentOrders,
+  pricingTiers,
   sections,
   userRoles,
   videoSessions,
@@ -51,6 +52,9 @@ export interface HostileFixture {
   colleagueId: string;
   /** ORDER_COURSE's sections in order, each with its lessons in order (as the outline editor saves them). */
   outline: Array<{ id: string; title: string; lessonIds: string[] }>;
+  /** A pricing tier of ORDER_COURSE nobody bought (it may be deleted), and the course's tier ids in order. */
+  deletableTierId: string;
+  tierIds: string[];
   /** A lesson video upload (tus) an admin began for ORDER_COURSE's first lesson: no byte sent yet. */
   videoUploadId: string;
   /** A fresh session cookie of the learner for each call (per-learner rate limits never trigger). */
@@ -74,6 +78,23 @@ export async function createHostileFixture(
       { userId: colleague.id, role: 'instructor', grantedAt: now },
       ...(role ? [{ userId: learner.id, role, grantedAt: now }] : []),
     ]);
+  const deletableTierId = `${ORDER_COURSE}-hostile-deletable`;
+  await db.insert(pricingTiers).values({
+    id: deletableTierId,
+    courseId: ORDER_COURSE,
+    position: 99,
+    title: 'Deletable',
+    pricePaise: 100,
+    originalPricePaise: 100,
+    accessType: 'weekly',
+  });
+  const tierIds = (
+    await db
+      .select({ id: pricingTiers.id })
+      .from(pricingTiers)
+      .where(eq(pricingTiers.courseId, ORDER_COURSE))
+      .orderBy(pricingTiers.position)
+  ).map((t) => t.id);
   const [course] = await db.select({ version: courses.version }).from(courses).where(eq(courses.id, ORDER_COURSE));
   if (!course) throw new Error(`no course ${ORDER_COURSE}`);
   const outline = (
@@ -158,6 +179,8 @@ export async function createHostileFixture(
     courseVersion: course.version,
     colleagueId: colleague.id,
     outline,
+    deletableTierId,
+    tierIds,
     videoUploadId,
     nextCookie() {
       const token = tokens[next++];

@@ -34,6 +34,8 @@ const placeholder = {
   courseVersion: 1,
   colleagueId: '00000000-0000-4000-8000-000000000000',
   outline: [{ id: 'section', title: 'Section', lessonIds: ['lesson'] }],
+  deletableTierId: 'tier',
+  tierIds: ['tier'],
   videoUploadId: '0123456789abcdef0123456789abcdef',
   nextCookie: () => '',
 } satisfies HostileFixture;

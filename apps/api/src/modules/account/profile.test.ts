@@ -27,8 +27,9 @@ describe('PATCH /users/me', () => {
       email: expect.stringMatching(/@example\.com$/),
       name: 'Asha Menon',
       avatarUrl: null,
+      roles: [],
     });
-    expect(Object.keys(res.json() as object).sort()).toEqual(['avatarUrl', 'email', 'id', 'name']);
+    expect(Object.keys(res.json() as object).sort()).toEqual(['avatarUrl', 'email', 'id', 'name', 'roles']);
     expect(await storedName(learner)).toBe('Asha Menon');
     const me = await ctx.app.inject({ url: '/api/v1/auth/me', headers: { cookie: learner.cookie } });
     expect(me.json()).toMatchObject({ name: 'Asha Menon' });

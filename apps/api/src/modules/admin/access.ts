@@ -1,11 +1,10 @@
 import type { StaffRole } from '@kaushal/contract';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { courseInstructors } from '../../db/schema.ts';
 import { forbidden } from '../../lib/errors.ts';
 import type { Actor } from '../audit/index.ts';
 import { requireUser, type SessionUser } from '../auth/index.ts';
+import { isInstructorOf } from '../roles/index.ts';
 
 export const actorOf = (user: SessionUser): Actor => ({ id: user.id, email: user.email });
 
@@ -16,15 +15,6 @@ export async function requireRole(request: FastifyRequest, roles: readonly Staff
   const user = await requireUser(request);
   if (!user.roles.some((role) => roles.includes(role))) throw forbidden(NOT_STAFF, 'role_required');
   return user;
-}
-
-export async function isInstructorOf(db: Db, userId: string, courseId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: courseInstructors.userId })
-    .from(courseInstructors)
-    .where(and(eq(courseInstructors.courseId, courseId), eq(courseInstructors.userId, userId)))
-    .limit(1);
-  return Boolean(row);
 }
 
 /** Reading a course in the console: admin and support read every course, an instructor their own. */

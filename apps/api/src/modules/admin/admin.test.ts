@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { TEST_ORIGIN, useTestApp } from '../../../test/app.ts';
 import { createLearner, type Learner } from '../../../test/payments.ts';
 import { tinyVideo, tusMetadata } from '../../../test/support/tiny-video.ts';
-import { auditLog, courseInstructors, userRoles } from '../../db/schema.ts';
+import { auditLog, courseInstructors, paymentOrders, userRoles } from '../../db/schema.ts';
 
 const PAID = 'rag-from-scratch';
 const OTHER = 'llm-evaluation';
@@ -56,6 +56,7 @@ describe('the staff console API', () => {
     expect(all.items.every((c) => c.status === 'published')).toBe(true);
     const found = adminCourseListSchema.parse((await call(admin, 'GET', '/admin/courses?q=RAG')).json());
     expect(found.items.map((c) => c.id)).toContain(PAID);
+    expect(all.items.find((c) => c.id === 'python-for-ai')?.lessons).toBe(6);
     const byTitle = adminCourseListSchema.parse(
       (await call(admin, 'GET', '/admin/courses?sort=title&size=100')).json(),
     );
@@ -212,6 +213,72 @@ describe('the staff console API', () => {
     expect(page.json().pricingTiers.map((t: { price: number }) => t.price)).toContain(17_999);
   });
 
+  it('archives a bought tier (hidden and refused at checkout, its orders kept), deletes an unbought one, reorders', async () => {
+    const admin = await staff('Ada Admin', 'admin');
+    const buyer = await staff('Bina Buyer');
+    const weekly = `${PAID}-weekly`;
+    const order = await call(buyer, 'POST', '/payments/create-order', { courseId: PAID, pricingTierId: weekly });
+    expect(order.statusCode, order.body).toBe(200);
+    await ctx.database.db
+      .update(paymentOrders)
+      .set({ status: 'paid', providerPaymentId: 'pay_ARCHIVETEST01', paidAt: new Date() })
+      .where(eq(paymentOrders.id, order.json().orderId));
+    let course = await detail(admin);
+    expect(course.tiers.find((t) => t.id === weekly)).toMatchObject({ orders: 1, archived: false });
+
+    const refusedDelete = await call(
+      admin,
+      'DELETE',
+      `/admin/courses/${PAID}/tiers/${weekly}?version=${course.version}`,
+    );
+    expect(refusedDelete.statusCode).toBe(409);
+    expect(refusedDelete.json()).toMatchObject({ code: 'tier_has_orders' });
+
+    const archived = await call(admin, 'POST', `/admin/courses/${PAID}/tiers/${weekly}/archive`, {
+      version: course.version,
+      archived: true,
+    });
+    expect(archived.statusCode, archived.body).toBe(200);
+    course = adminCourseDetailSchema.parse(archived.json());
+    expect(course.tiers.find((t) => t.id === weekly)?.archived).toBe(true);
+    const page = (await call(null, 'GET', `/courses/${PAID}`)).json() as { pricingTiers: Array<{ id: string }> };
+    expect(page.pricingTiers.map((t) => t.id)).not.toContain(weekly);
+    const checkout = await call(buyer, 'POST', '/payments/create-order', { courseId: PAID, pricingTierId: weekly });
+    expect(checkout.statusCode).toBe(400);
+    expect(checkout.json()).toMatchObject({ code: 'tier_archived' });
+
+    const added = adminCourseDetailSchema.parse(
+      (
+        await call(admin, 'POST', `/admin/courses/${PAID}/tiers`, {
+          version: course.version,
+          title: 'Unbought',
+          pricePaise: 100,
+          originalPricePaise: 100,
+          accessType: 'weekly',
+        })
+      ).json(),
+    );
+    const reversed = added.tiers.map((t) => t.id).reverse();
+    const reordered = await call(admin, 'PUT', `/admin/courses/${PAID}/tier-order`, {
+      version: added.version,
+      tierIds: reversed,
+    });
+    expect(reordered.statusCode, reordered.body).toBe(200);
+    expect(adminCourseDetailSchema.parse(reordered.json()).tiers.map((t) => t.id)).toEqual(reversed);
+    const badOrder = await call(admin, 'PUT', `/admin/courses/${PAID}/tier-order`, {
+      version: reordered.json().version,
+      tierIds: reversed.slice(1),
+    });
+    expect(badOrder.statusCode).toBe(400);
+    const deleted = await call(
+      admin,
+      'DELETE',
+      `/admin/courses/${PAID}/tiers/${PAID}-unbought?version=${reordered.json().version}`,
+    );
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(adminCourseDetailSchema.parse(deleted.json()).tiers.map((t) => t.id)).not.toContain(`${PAID}-unbought`);
+  });
+
   it('lets an admin grant roles and assign instructors, and an instructor edit only their course', async () => {
     const admin = await staff('Ada Admin', 'admin');
     const teacher = await staff('Tara Teacher');
@@ -352,6 +419,52 @@ describe('the staff console API', () => {
     expect(taken.json()).toMatchObject({ code: 'lesson_id_taken' });
   });
 
+  it('lets staff preview a draft as a learner sees it; learners and other instructors get a 404', async () => {
+    const admin = await staff('Ada Admin', 'admin');
+    const teacher = await staff('Tara Teacher', 'instructor');
+    const learner = await staff('Lina Learner');
+    let course = adminCourseDetailSchema.parse(
+      (
+        await call(admin, 'POST', '/admin/courses', {
+          id: 'draft-preview',
+          title: 'Draft Preview',
+          difficulty: 'Beginner',
+          pricePaise: 99_900,
+        })
+      ).json(),
+    );
+    course = adminCourseDetailSchema.parse(
+      (
+        await call(admin, 'POST', '/admin/courses/draft-preview/lessons', {
+          version: course.version,
+          sectionId: course.sections[0]?.id,
+          id: 'draft-preview-01',
+          title: 'A paid lesson',
+          youtubeUrl: 'https://www.youtube.com/embed/dQw4w9WgXcQ',
+        })
+      ).json(),
+    );
+    const page = await call(admin, 'GET', '/courses/draft-preview');
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.headers['cache-control']).toBe('private, no-cache');
+    expect(page.json()).toMatchObject({
+      title: 'Draft Preview',
+      lessons: [{ id: 'draft-preview-01', section: { title: 'Lessons' } }],
+    });
+    expect((await call(admin, 'GET', '/courses/draft-preview/lessons')).statusCode).toBe(200);
+    expect((await call(admin, 'GET', '/lessons/draft-preview-01/signed-url')).statusCode).toBe(200);
+    for (const outsider of [null, learner, teacher]) {
+      expect((await call(outsider, 'GET', '/courses/draft-preview')).statusCode).toBe(404);
+      expect((await call(outsider, 'GET', '/courses/draft-preview/lessons')).statusCode).toBe(404);
+    }
+    for (const outsider of [learner, teacher]) {
+      expect((await call(outsider, 'GET', '/lessons/draft-preview-01')).statusCode).toBe(404);
+    }
+    await ctx.database.db.insert(courseInstructors).values({ courseId: 'draft-preview', userId: teacher.id });
+    expect((await call(teacher, 'GET', '/courses/draft-preview')).statusCode).toBe(200);
+    expect((await call(teacher, 'GET', '/lessons/draft-preview-01')).statusCode).toBe(200);
+  });
+
   it('support reads courses and mail but edits nothing', async () => {
     const helper = await staff('Sam Support', 'support');
     expect((await call(helper, 'GET', `/admin/courses/${PAID}`)).statusCode).toBe(200);
@@ -440,6 +553,28 @@ describe('the staff console API', () => {
         { version: await version(), userIds: [teacher.id] },
       ],
       adminUserRoles: async () => [`/admin/users/${teacher.id}/roles`, { roles: ['instructor', 'support'] }],
+      adminArchiveTier: async () => [
+        `/admin/courses/${PAID}/tiers/${tierId}/archive`,
+        { version: await version(), archived: false },
+      ],
+      adminReorderTiers: async () => [
+        `/admin/courses/${PAID}/tier-order`,
+        { version: await version(), tierIds: (await detail(admin)).tiers.map((t) => t.id) },
+      ],
+      adminDeleteTier: async () => {
+        const course = adminCourseDetailSchema.parse(
+          (
+            await call(admin, 'POST', `/admin/courses/${PAID}/tiers`, {
+              version: await version(),
+              title: 'To delete',
+              pricePaise: 100,
+              originalPricePaise: 100,
+              accessType: 'weekly',
+            })
+          ).json(),
+        );
+        return [`/admin/courses/${PAID}/tiers/${PAID}-to-delete?version=${course.version}`, undefined];
+      },
       adminCourseOutline: async () => {
         const course = await detail(admin);
         return [

@@ -64,7 +64,9 @@ export async function listCourses(
   const rows = await db
     .select({
       course: courses,
-      lessons: sql<number>`(select count(*)::int from lessons l where l.course_id = ${courses.id})`,
+      // Spelled out: inside a select list drizzle writes a column without its table, which the subquery would
+      // read as its own `l.id`.
+      lessons: sql<number>`(select count(*)::int from lessons l where l.course_id = "courses"."id")`,
     })
     .from(courses)
     .where(where)
@@ -129,7 +131,7 @@ export async function courseDetail(db: Db | Tx, id: string): Promise<AdminCourse
   const tiers = await db
     .select({
       tier: pricingTiers,
-      orders: sql<number>`(select count(*)::int from payment_orders o where o.pricing_tier_id = ${pricingTiers.id} and o.status in ('paid', 'refunded'))`,
+      orders: sql<number>`(select count(*)::int from payment_orders o where o.pricing_tier_id = "pricing_tiers"."id" and o.status in ('paid', 'refunded'))`,
     })
     .from(pricingTiers)
     .where(eq(pricingTiers.courseId, id))
@@ -167,6 +169,7 @@ export async function courseDetail(db: Db | Tx, id: string): Promise<AdminCourse
       originalPricePaise: tier.originalPricePaise,
       accessType: tier.accessType,
       orders: Number(orders),
+      archived: tier.archived,
     })),
     students: course.baseStudents + course.enrolledCount,
   };

@@ -20,6 +20,7 @@ import {
 } from './courses.ts';
 import { listEmails } from './emails.ts';
 import { createLesson, saveOutline, updateLesson } from './outline.ts';
+import { archiveTier, deleteTier, reorderTiers } from './tiers.ts';
 import { searchUsers } from './users.ts';
 
 /** Staff writes: plenty for a person editing, too few to hammer the database. */
@@ -86,6 +87,21 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.adminUpdateTier, { config: WRITE_LIMIT }, async (request) => {
     const user = await requireCourseEditor(request, db, request.params.id);
     return updateTier(db, actorOf(user), request.params.id, request.params.tierId, request.body, clock());
+  });
+
+  route(app, endpoints.adminArchiveTier, { config: WRITE_LIMIT }, async (request) => {
+    const user = await requireCourseEditor(request, db, request.params.id);
+    return archiveTier(db, actorOf(user), request.params.id, request.params.tierId, request.body, clock());
+  });
+
+  route(app, endpoints.adminDeleteTier, { config: WRITE_LIMIT }, async (request) => {
+    const user = await requireCourseEditor(request, db, request.params.id);
+    return deleteTier(db, actorOf(user), request.params.id, request.params.tierId, request.query.version, clock());
+  });
+
+  route(app, endpoints.adminReorderTiers, { config: WRITE_LIMIT }, async (request) => {
+    const user = await requireCourseEditor(request, db, request.params.id);
+    return reorderTiers(db, actorOf(user), request.params.id, request.body, clock());
   });
 
   route(app, endpoints.adminCourseInstructors, { config: WRITE_LIMIT }, async (request) => {

@@ -78,7 +78,7 @@ describe('sign-in with Google and GitHub against a local OAuth server', () => {
       name: 'Asha Menon',
       avatarUrl: 'https://images.example.com/asha.png',
     });
-    expect(Object.keys(res.json()).sort()).toEqual(['avatarUrl', 'email', 'id', 'name']);
+    expect(Object.keys(res.json()).sort()).toEqual(['avatarUrl', 'email', 'id', 'name', 'roles']);
     expect(res.headers['cache-control']).toBe('no-store');
 
     const accounts = await ctx.database.db.select().from(oauthAccounts);

@@ -22,7 +22,7 @@ describe('sessions: /auth/me and logout', () => {
     }
   });
 
-  it('answers the learner: id, email, name, avatarUrl', async () => {
+  it('answers the learner: id, email, name, avatarUrl, staff roles', async () => {
     const { userId, cookie } = await signInAs(ctx.database.db, { email: 'ravi@example.com', name: 'Ravi' });
     const res = await me(cookie);
     expect(res.statusCode).toBe(200);
@@ -31,6 +31,7 @@ describe('sessions: /auth/me and logout', () => {
       email: 'ravi@example.com',
       name: 'Ravi',
       avatarUrl: null,
+      roles: [],
     });
   });
 

@@ -96,11 +96,12 @@ export async function listFeatured(db: Db): Promise<CourseSummary[]> {
   return rows.map(toSummary);
 }
 
-export async function findCourse(db: Db, id: string) {
+/** A published course; with `preview`, also one not (yet) published, for the staff who may preview it. */
+export async function findCourse(db: Db, id: string, options: { preview?: boolean } = {}) {
   const [row] = await db
     .select(summaryColumns)
     .from(courses)
-    .where(and(eq(courses.id, id), eq(courses.published, true)))
+    .where(options.preview ? eq(courses.id, id) : and(eq(courses.id, id), eq(courses.published, true)))
     .limit(1);
   return row ? toSummary(row) : undefined;
 }
@@ -184,7 +185,8 @@ export async function listPricingTiers(db: Db, courseId: string): Promise<Pricin
   const rows = await db
     .select()
     .from(pricingTiers)
-    .where(eq(pricingTiers.courseId, courseId))
+    // An archived tier is no longer offered; the learners who bought it keep what they bought.
+    .where(and(eq(pricingTiers.courseId, courseId), eq(pricingTiers.archived, false)))
     .orderBy(asc(pricingTiers.position));
   return rows.map((t) => ({
     id: t.id,

@@ -13,6 +13,7 @@ import { notFound } from '../../lib/errors.ts';
 import { ResponseCache, sendCached } from '../../lib/response-cache.ts';
 import { currentUser, SESSION_COOKIE } from '../auth/index.ts';
 import { getCourseAccess } from '../enrollment/index.ts';
+import { canPreviewCourse } from '../roles/index.ts';
 import {
   findCourse,
   listCourses,
@@ -29,8 +30,8 @@ const COURSE_NOT_FOUND = 'We could not find that course.';
 const PUBLIC_CACHE = 'public, max-age=5, stale-while-revalidate=30';
 
 /** The public part of a course page: what every visitor sees, before their own access is added. */
-async function loadPublicCourse(db: Db, id: string): Promise<CourseDetail | null> {
-  const course = await findCourse(db, id);
+async function loadPublicCourse(db: Db, id: string, options: { preview?: boolean } = {}): Promise<CourseDetail | null> {
+  const course = await findCourse(db, id, options);
   if (!course) return null;
   const [lessons, pricingTiers] = await Promise.all([listLessons(db, id), listPricingTiers(db, id)]);
   return {
@@ -68,13 +69,19 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.course, {}, async (request, reply) => {
     const { id } = request.params;
     const cached = await cache.getOptional(`course:${id}`, courseDetailSchema, () => loadPublicCourse(db, id));
-    if (!cached) throw notFound(COURSE_NOT_FOUND, 'course_not_found');
+    const user = request.cookies[SESSION_COOKIE] ? await currentUser(request) : null;
+    // Not in the catalogue: staff who may preview it see it as a learner would (never cached).
+    const preview =
+      !cached && user && user.roles.length > 0 && (await canPreviewCourse(db, user, id))
+        ? await loadPublicCourse(db, id, { preview: true })
+        : null;
+    if (!cached && !preview) throw notFound(COURSE_NOT_FOUND, 'course_not_found');
     // Personalised for a signed-in learner, so shared caches must not keep it.
     reply.header('vary', 'cookie');
-    const user = request.cookies[SESSION_COOKIE] ? await currentUser(request) : null;
-    if (!user) return sendCached(request, reply, cached, 'private, no-cache');
+    if (!user && cached) return sendCached(request, reply, cached, 'private, no-cache');
     reply.header('cache-control', 'private, no-cache');
-    const course = cached.value;
+    const course = (cached?.value ?? preview) as CourseDetail;
+    if (!user) return course;
     // The learner's own rows only, keyed by the verified session: never another learner's progress.
     const [access, lessonProgress] = await Promise.all([
       getCourseAccess(db, user.id, id, clock()),
@@ -90,7 +97,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, endpoints.courseLessons, {}, async (request) => {
-    if (!(await findCourse(db, request.params.id))) throw notFound(COURSE_NOT_FOUND, 'course_not_found');
+    if (!(await findCourse(db, request.params.id))) {
+      const user = request.cookies[SESSION_COOKIE] ? await currentUser(request) : null;
+      const preview = user && user.roles.length > 0 && (await canPreviewCourse(db, user, request.params.id));
+      if (!preview || !(await findCourse(db, request.params.id, { preview: true }))) {
+        throw notFound(COURSE_NOT_FOUND, 'course_not_found');
+      }
+    }
     return listLessons(db, request.params.id);
   });
 

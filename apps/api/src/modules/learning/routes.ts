@@ -29,7 +29,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.lesson, {}, async (request, reply) => {
     const user = await requireUser(request);
     const now = clock();
-    const { lesson } = await findPlayableLesson(db, request.params.id, user.id, now);
+    const { lesson } = await findPlayableLesson(db, request.params.id, user, now);
     reply.header('cache-control', 'private, no-store');
     return lessonDetail(db, media, lesson, user.id, now);
   });
@@ -37,7 +37,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.lessonSignedUrl, {}, async (request, reply) => {
     const user = await requireUser(request);
     const now = clock();
-    const { lesson } = await findPlayableLesson(db, request.params.id, user.id, now);
+    const { lesson } = await findPlayableLesson(db, request.params.id, user, now);
     reply.header('cache-control', 'private, no-store');
     return openVideoSession(db, media, lesson, user.id, now);
   });
@@ -46,7 +46,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.lessonProgress, { config: perLearnerRateLimit(240) }, async (request) => {
     const user = await requireUser(request);
     const now = clock();
-    const { lesson, access } = await findPlayableLesson(db, request.params.id, user.id, now);
+    const { lesson, access } = await findPlayableLesson(db, request.params.id, user, now);
     return saveProgress(db, lesson, access, user.id, request.body, now);
   });
 

@@ -53,7 +53,8 @@ const PAGE_CSP =
 export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, site } = app.deps;
 
-  app.get(DEV_MAILBOX_PATH, async (_request, reply) => {
+  // Development pages, not API: left out of the OpenAPI document.
+  app.get(DEV_MAILBOX_PATH, { schema: { hide: true } }, async (_request, reply) => {
     const rows = await db
       .select({
         id: emailMessages.id,
@@ -90,7 +91,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
     return row;
   };
 
-  app.get(`${DEV_MAILBOX_PATH}/:id`, { schema: { params: idParams } }, async (request, reply) => {
+  app.get(`${DEV_MAILBOX_PATH}/:id`, { schema: { hide: true, params: idParams } }, async (request, reply) => {
     const row = await findMessage(request.params.id);
     const headers: Array<[string, string]> = [
       ['To', `${row.toName} <${row.toAddress}>`],
@@ -112,7 +113,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // The email's own HTML, framed by the page above: no scripts, and links open in the mailbox's tab.
-  app.get(`${DEV_MAILBOX_PATH}/:id/html`, { schema: { params: idParams } }, async (request, reply) => {
+  app.get(`${DEV_MAILBOX_PATH}/:id/html`, { schema: { hide: true, params: idParams } }, async (request, reply) => {
     const row = await findMessage(request.params.id);
     return reply
       .type('text/html; charset=utf-8')

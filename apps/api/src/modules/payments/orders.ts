@@ -42,12 +42,23 @@ async function pricePurchase(db: Db, courseId: string, tierId: string | undefine
     };
   }
   const [tier] = await db
-    .select({ title: pricingTiers.title, pricePaise: pricingTiers.pricePaise, accessType: pricingTiers.accessType })
+    .select({
+      title: pricingTiers.title,
+      pricePaise: pricingTiers.pricePaise,
+      accessType: pricingTiers.accessType,
+      archived: pricingTiers.archived,
+    })
     .from(pricingTiers)
     .where(and(eq(pricingTiers.id, tierId), eq(pricingTiers.courseId, courseId)))
     .limit(1);
   if (!tier) throw badRequest('That pricing option is not available for this course.', 'unknown_pricing_tier');
   if (tier.pricePaise <= 0) throw badRequest('That pricing option cannot be bought.', 'unknown_pricing_tier');
+  if (tier.archived) {
+    throw badRequest(
+      'That pricing option is no longer offered. Reload the page to see the current ones.',
+      'tier_archived',
+    );
+  }
   return {
     courseTitle: course.title,
     tierTitle: tier.title,

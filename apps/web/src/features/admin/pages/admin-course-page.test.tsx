@@ -49,6 +49,7 @@ const course = {
       originalPricePaise: 149_900,
       accessType: 'weekly',
       orders: 2,
+      archived: false,
     },
   ],
   students: 12,

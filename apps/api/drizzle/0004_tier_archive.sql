@@ -1,0 +1,1 @@
+ALTER TABLE "pricing_tiers" ADD COLUMN "archived" boolean DEFAULT false NOT NULL;
