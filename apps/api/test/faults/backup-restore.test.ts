@@ -110,10 +110,19 @@ const textList = (values: Array<string | number>) =>
     : `array[${values.map((v) => `'${String(v).replace(/'/g, "''")}'`).join(',')}]`;
 
 /** Per learner table, the rows owned by these learners (or, with null, by no learner). */
+/**
+ * A row as the comparison reads it, where not the whole row: an email's delivery state (status, tries, sent at)
+ * moves on after the snapshot as the source's worker delivers it; what was queued, to whom, does not.
+ */
+const ROW_TEXT: Partial<Record<LearnerTable, string>> = {
+  email_messages: '(t.id, t.kind, t.dedupe_key, t.user_id, t.to_address, t.subject, t.created_at)::text',
+};
+
 async function ownedRows(db: Db, owners: string[] | null): Promise<Record<LearnerTable, Fingerprint>> {
   const out = {} as Record<LearnerTable, Fingerprint>;
   for (const [table, owner] of Object.entries(LEARNER_TABLES) as Array<[LearnerTable, string]>) {
-    out[table] = await fingerprint(db, table, owners ? `${owner} = any(${uuidList(owners)})` : `${owner} is null`);
+    const where = owners ? `${owner} = any(${uuidList(owners)})` : `${owner} is null`;
+    out[table] = await fingerprint(db, table, where, ROW_TEXT[table]);
   }
   return out;
 }
