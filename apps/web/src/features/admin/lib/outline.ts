@@ -27,7 +27,7 @@ export const outlineBody = (outline: Outline, version: number): OutlineBody => (
 /** Where a lesson sits: its section's index and its index in that section, or null. */
 export function findLesson(outline: Outline, lessonId: string): { section: number; index: number } | null {
   for (let section = 0; section < outline.length; section += 1) {
-    const index = outline[section].lessonIds.indexOf(lessonId);
+    const index = outline[section]?.lessonIds.indexOf(lessonId) ?? -1;
     if (index >= 0) return { section, index };
   }
   return null;
@@ -38,7 +38,8 @@ export function moveLessonTo(outline: Outline, lessonId: string, toSection: numb
   const from = findLesson(outline, lessonId);
   if (!from || toSection < 0 || toSection >= outline.length) return outline;
   const next = outline.map((s) => ({ ...s, lessonIds: s.lessonIds.filter((id) => id !== lessonId) }));
-  const target = next[toSection].lessonIds;
+  const target = next[toSection]?.lessonIds;
+  if (!target) return outline;
   const index = Math.max(0, Math.min(toIndex, target.length));
   target.splice(index, 0, lessonId);
   return next;
@@ -51,12 +52,12 @@ export function moveLessonTo(outline: Outline, lessonId: string, toSection: numb
 export function stepLesson(outline: Outline, lessonId: string, direction: -1 | 1): Outline {
   const at = findLesson(outline, lessonId);
   if (!at) return outline;
-  const length = outline[at.section].lessonIds.length;
+  const length = outline[at.section]?.lessonIds.length ?? 0;
   const inside = at.index + direction;
   if (inside >= 0 && inside < length) return moveLessonTo(outline, lessonId, at.section, inside);
   const section = at.section + direction;
   if (section < 0 || section >= outline.length) return outline;
-  return moveLessonTo(outline, lessonId, section, direction === 1 ? 0 : outline[section].lessonIds.length);
+  return moveLessonTo(outline, lessonId, section, direction === 1 ? 0 : (outline[section]?.lessonIds.length ?? 0));
 }
 
 /** Moves a section by one place up or down; the same outline at either end. */
@@ -70,6 +71,7 @@ export function moveSectionTo(outline: Outline, key: string, toIndex: number): O
   if (from < 0 || toIndex < 0 || toIndex >= outline.length || toIndex === from) return outline;
   const next = [...outline];
   const [moved] = next.splice(from, 1);
+  if (!moved) return outline;
   next.splice(toIndex, 0, moved);
   return next;
 }
@@ -100,6 +102,7 @@ export function lessonPosition(outline: Outline, lessonId: string): string {
   const at = findLesson(outline, lessonId);
   if (!at) return '';
   const section = outline[at.section];
+  if (!section) return '';
   return `Position ${at.index + 1} of ${section.lessonIds.length} in section ${section.title || at.section + 1}.`;
 }
 

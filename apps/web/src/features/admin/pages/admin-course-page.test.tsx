@@ -176,16 +176,20 @@ describe('the course editor', () => {
     expect(reads).toBe(2);
   });
 
-  it('lists the tiers with their orders and the lessons read only; support reads without edit buttons', async () => {
+  it('lists the tiers with their orders and the outline read only; support reads without edit buttons', async () => {
     stubApi({ 'GET /api/v1/admin/courses/agents-in-production': () => json(200, course) });
     renderEditor({ roles: ['support'], instructorOf: [] });
     const tiers = await screen.findByRole('table', { name: 'Tier prices and orders' });
     const [, row] = within(tiers).getAllByRole('row');
     expect(row).toHaveTextContent(/Weekly.*₹999.*₹1,499.*2/);
-    expect(screen.getByRole('heading', { level: 4, name: 'Section 1: Foundations' })).toBeInTheDocument();
-    expect(screen.getByRole('table', { name: 'Lessons of section 1, in order' })).toHaveTextContent('Why agents fail');
-    expect(screen.getByText(/come in a later release of the console/)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Save changes|Add tier|Publish|Edit/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'Section 1: Foundations' })).toHaveTextContent('Why agents fail');
+    expect(screen.getByRole('link', { name: /Preview as a learner/ })).toHaveAttribute(
+      'href',
+      '/course/agents-in-production',
+    );
+    expect(
+      screen.queryByRole('button', { name: /Save changes|Add tier|Publish|Edit|Move|Save outline|Upload|Archive/ }),
+    ).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Instructors' })).not.toBeInTheDocument();
   });
 });

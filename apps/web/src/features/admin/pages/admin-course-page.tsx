@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '@/lib/api-client';
@@ -9,8 +9,9 @@ import { CourseDetailsForm } from '../components/course-details-form';
 import { CourseStatusBadge } from '../components/course-status-badge';
 import { ErrorAlert } from '../components/error-alert';
 import { InstructorsCard } from '../components/instructors-card';
-import { LessonsCard } from '../components/lessons-card';
+import { OutlineCard } from '../components/outline-card';
 import { PublishCard } from '../components/publish-card';
+import { ThumbnailCard } from '../components/thumbnail-card';
 import { TiersCard } from '../components/tiers-card';
 import { canEditCourse, useConsole } from '../hooks/use-console';
 import { formatWhen } from '../lib/dates';
@@ -27,8 +28,8 @@ const backToList = (
 );
 
 /**
- * One course in the console: its details, publishing, pricing tiers, instructors (admin) and lessons (read
- * only for now). Every write sends the version this page read; Reload reads the course again after someone
+ * One course in the console: its details, publishing, thumbnail, pricing tiers, instructors (admin) and the
+ * outline (sections and lessons, with uploads), and a link to the learner's page as a preview. Every write sends the version this page read; Reload reads the course again after someone
  * else changed it, and the details form starts over from their version.
  */
 export function AdminCoursePage() {
@@ -70,6 +71,16 @@ export function AdminCoursePage() {
           <time dateTime={data.updatedAt}>{formatWhen(data.updatedAt)}</time>
           {data.updatedBy ? ` by ${data.updatedBy.name}` : ''}
         </p>
+        <a
+          href={`/course/${encodeURIComponent(data.id)}`}
+          target="_blank"
+          rel="noopener"
+          className="inline-flex items-center gap-1 text-sm text-accent underline-offset-4 hover:underline"
+        >
+          Preview as a learner
+          <ExternalLink className="size-4" aria-hidden="true" />
+          <span className="sr-only">(opens in a new tab)</span>
+        </a>
         {!canEdit && (
           <p className="text-sm">You can read this course; editing is for admins and the course's instructors.</p>
         )}
@@ -81,10 +92,11 @@ export function AdminCoursePage() {
         </div>
         <div className="min-w-0 space-y-6">
           <PublishCard course={data} canEdit={canEdit} onReload={reload} />
+          <ThumbnailCard course={data} canEdit={canEdit} onReload={reload} />
           {me.roles.includes('admin') && <InstructorsCard course={data} onReload={reload} />}
         </div>
       </div>
-      <LessonsCard course={data} />
+      <OutlineCard course={data} canEdit={canEdit} onReload={reload} />
     </div>
   );
 }
