@@ -1,6 +1,6 @@
 import { endpoints, type VideoUpload } from '@kaushal/contract';
 import { useEffect, useRef, useState } from 'react';
-import { Upload } from 'tus-js-client';
+import type { Upload } from 'tus-js-client';
 import { api, apiUrl } from '@/lib/api-client';
 import { percent, uploadErrorMessage, uploadIdOf, videoUploadOptions } from '../lib/video-upload';
 
@@ -59,7 +59,10 @@ export function useVideoUpload(courseId: string, lessonId: string, onDone: (uplo
     }
   };
 
-  const start = (file: File) => {
+  const start = async (file: File) => {
+    setStatus({ phase: 'uploading', percent: 0, sent: 0, total: file.size });
+    // tus-js-client (about 20 KB) loads with the first upload, not with the console.
+    const { Upload } = await import('tus-js-client');
     const options = videoUploadOptions(apiUrl(endpoints.adminCreateVideoUpload.path), courseId, lessonId, file);
     const tus = new Upload(file, {
       ...options,
@@ -88,7 +91,6 @@ export function useVideoUpload(courseId: string, lessonId: string, onDone: (uplo
       },
     });
     upload.current = tus;
-    setStatus({ phase: 'uploading', percent: 0, sent: 0, total: file.size });
     void tus.findPreviousUploads().then((previous) => {
       const last = previous[0];
       if (last) tus.resumeFromPreviousUpload(last);
@@ -106,5 +108,5 @@ export function useVideoUpload(courseId: string, lessonId: string, onDone: (uplo
     upload.current?.start();
   };
 
-  return { status, start, pause, resume };
+  return { status, start: (file: File) => void start(file), pause, resume };
 }
