@@ -224,6 +224,18 @@ test('the demo admin builds a course from an empty catalogue, previews it and pu
   await outline(page).getByRole('button', { name: 'Save outline' }).click();
   await expect(liveRegion(page)).toHaveText('Outline saved.');
 
+  // By drag: the YouTube lesson dropped on section 1's first lesson goes before it, then back to section 2.
+  const youtubeHandle = outline(page).getByRole('button', { name: `Move lesson ${LESSONS.youtube}` });
+  await youtubeHandle.dragTo(sectionItem(page, 1).getByRole('listitem').first());
+  await expect(liveRegion(page)).toHaveText(
+    `Moved lesson ${LESSONS.youtube}. Position 1 of 3 in section Getting started.`,
+  );
+  await expect(lessonTitles(sectionItem(page, 1))).toHaveText([LESSONS.youtube, LESSONS.upload, LESSONS.free]);
+  await expect(sectionItem(page, 2)).toContainText('No lessons in this section.');
+  await youtubeHandle.dragTo(sectionItem(page, 2).getByText('No lessons in this section.'));
+  await expect(lessonTitles(sectionItem(page, 2))).toHaveText([LESSONS.youtube]);
+  await expect(outline(page).getByRole('button', { name: 'Save outline' })).toBeDisabled();
+
   // axe on the editor in both themes, and at 768 px.
   for (const theme of ['dark', 'light'] as const) {
     await saveTheme(page, theme);
