@@ -50,7 +50,8 @@ export function OutlineCard({
   const [base, setBase] = useState(() => outlineFrom(course));
   const [outline, setOutline] = useState(base);
   const [picked, setPicked] = useState<Picked>(null);
-  const [dragged, setDragged] = useState<Dragged>(null);
+  // A ref, not state: dragover events follow dragstart before React would re-render with the new state.
+  const draggedRef = useRef<Dragged>(null);
   const [announcement, setAnnouncement] = useState('');
   const [editing, setEditing] = useState<LessonTarget | null>(null);
   const [version, setVersion] = useState(course.version);
@@ -128,27 +129,29 @@ export function OutlineCard({
   const startDrag = (kind: 'lesson' | 'section', id: string) => (event: DragEvent) => {
     event.dataTransfer.effectAllowed = 'move';
     event.dataTransfer.setData('text/plain', id);
-    setDragged({ kind, id });
+    draggedRef.current = { kind, id };
   };
   const allowDrop = (kind: 'lesson' | 'section') => (event: DragEvent) => {
-    if (dragged?.kind === kind) event.preventDefault();
+    if (draggedRef.current?.kind === kind) event.preventDefault();
   };
   const dropLesson = (section: number, index: number) => (event: DragEvent) => {
+    const dragged = draggedRef.current;
     if (dragged?.kind !== 'lesson') return;
     event.preventDefault();
     event.stopPropagation();
     const next = moveLessonTo(outline, dragged.id, section, index);
     setOutline(next);
     setAnnouncement(`Moved ${name('lesson', dragged.id)}. ${lessonPosition(next, dragged.id)}`);
-    setDragged(null);
+    draggedRef.current = null;
   };
   const dropSection = (index: number) => (event: DragEvent) => {
+    const dragged = draggedRef.current;
     if (dragged?.kind !== 'section') return;
     event.preventDefault();
     const next = moveSectionTo(outline, dragged.id, index);
     setOutline(next);
     setAnnouncement(`Moved ${name('section', dragged.id)}. ${sectionPosition(next, dragged.id)}`);
-    setDragged(null);
+    draggedRef.current = null;
   };
 
   const onSave = () => {
@@ -186,7 +189,9 @@ export function OutlineCard({
         }}
         draggable
         onDragStart={startDrag(kind, id)}
-        onDragEnd={() => setDragged(null)}
+        onDragEnd={() => {
+          draggedRef.current = null;
+        }}
         className="cursor-grab px-2"
       >
         <GripVertical aria-hidden="true" />
@@ -241,7 +246,7 @@ export function OutlineCard({
                 allowDrop('lesson')(event);
               }}
               onDrop={(event) =>
-                dragged?.kind === 'lesson'
+                draggedRef.current?.kind === 'lesson'
                   ? dropLesson(sectionIndex, section.lessonIds.length)(event)
                   : dropSection(sectionIndex)(event)
               }
