@@ -289,9 +289,9 @@ test('a learner finds the new course, buys it in the sandbox and watches the upl
   const page = await context.newPage();
   try {
     await signIn(page, learner);
-    // The API caches a course page's miss for CATALOGUE_CACHE_SECONDS (5 s), and the admin's preview of the
-    // draft was one, which publishing does not clear: for those seconds the new course's page answers 404
-    // (reported). Found in /courses, the page is opened again until it shows.
+    // Each API process keeps public catalogue answers, "no such course" too, for CATALOGUE_CACHE_SECONDS (5 s;
+    // decision 019): the admin's preview of the draft was such a miss, so for those seconds after publishing
+    // the page may still answer 404. Found in /courses, it is opened again until it shows.
     await expect(async () => {
       await page.goto(`${product.baseUrl}/courses`);
       await page
