@@ -17,6 +17,7 @@ import {
   lessons,
   pricingTiers,
   reviews,
+  sections,
   users,
   videoEvents,
   videoSessions,
@@ -56,10 +57,11 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
 
 const started = Date.now();
 await db.execute(
-  sql`truncate video_events, video_sessions, lesson_progress, enrollments, payment_orders, sessions, oauth_accounts, free_lesson_completions, contact_messages, users, reviews, pricing_tiers, lessons, courses restart identity cascade`,
+  sql`truncate video_events, video_sessions, lesson_progress, enrollments, payment_orders, sessions, oauth_accounts, free_lesson_completions, contact_messages, users, reviews, pricing_tiers, lessons, sections, courses restart identity cascade`,
 );
 
 const courseRows: (typeof courses.$inferInsert)[] = [];
+const sectionRows: (typeof sections.$inferInsert)[] = [];
 const lessonRows: (typeof lessons.$inferInsert)[] = [];
 const tierRows: (typeof pricingTiers.$inferInsert)[] = [];
 const reviewRows: (typeof reviews.$inferInsert)[] = [];
@@ -83,10 +85,12 @@ for (let c = 0; c < COURSES; c++) {
     sortOrder: c * 10,
   });
   const lessonCount = c < HEAVY_COURSES ? HEAVY_LESSONS_PER_COURSE : 15;
+  sectionRows.push({ id: `${id}-s1`, courseId: id, position: 0, title: 'Lessons' });
   for (let l = 0; l < lessonCount; l++) {
     lessonRows.push({
       id: `${id}-l${l}`,
       courseId: id,
+      sectionId: `${id}-s1`,
       position: l,
       title: `Lesson ${l + 1}`,
       description: 'Generated lesson.',
@@ -130,6 +134,7 @@ for (let c = 0; c < COURSES; c++) {
   }
 }
 await insertChunked(courseRows, (chunk) => db.insert(courses).values(chunk));
+await insertChunked(sectionRows, (chunk) => db.insert(sections).values(chunk));
 await insertChunked(lessonRows, (chunk) => db.insert(lessons).values(chunk));
 await insertChunked(tierRows, (chunk) => db.insert(pricingTiers).values(chunk));
 await insertChunked(reviewRows, (chunk) => db.insert(reviews).values(chunk));

@@ -25,7 +25,7 @@ test('a newcomer signs in with the stand-in and sees their name in the navigatio
   await expectNoAxeViolations(page);
 
   await page.getByLabel('Name').fill('Priya Sharma');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(`${product.baseUrl}/dashboard`);
   await expect(page.getByText('Welcome back!')).toBeVisible();
   await expect(page.getByRole('banner').getByText('Priya Sharma', { exact: true })).toBeVisible();
@@ -53,7 +53,7 @@ test('opened at 127.0.0.1 (the address the server listens on), the product moves
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in with Google' })).toBeVisible();
   await page.getByLabel('Name').fill('Anil Kapoor');
   await page.getByLabel('Email').fill(`anil-${Date.now()}@example.com`);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(`${product.baseUrl}/dashboard`);
   await expect(page.getByText('Your sign-in session expired', { exact: false })).toHaveCount(0);
   await expect(page.getByRole('banner').getByText('Anil Kapoor', { exact: true })).toBeVisible();

@@ -52,7 +52,7 @@ test('a newcomer pays in the sandbox, finds the receipt in the development mailb
 
   await page.getByLabel('Name').fill('Meera Iyer');
   await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(`${product.baseUrl}/dashboard`);
 
   // Pay in the sandbox, noting the order and payment the receipt must name.

@@ -123,7 +123,7 @@ async function signIn(page, baseUrl) {
   await page.getByRole('heading', { level: 1, name: 'Sign in with Google' }).waitFor();
   await page.getByLabel('Name').fill(LEARNER.name);
   await page.getByLabel('Email').fill(LEARNER.email);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/dashboard');
 }
 

@@ -12,7 +12,7 @@ import { formatCourseDuration } from '../../content/duration.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { courseInstructors, courses, lessons, pricingTiers, sections, userRoles, users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { type Actor, changedFields, recordAudit } from '../audit/index.ts';
+import { type Actor, type AuditEntryInput, changedFields, recordAudit } from '../audit/index.ts';
 
 type CourseRow = typeof courses.$inferSelect;
 
@@ -260,6 +260,34 @@ export async function touch(
   return after;
 }
 
+/** What one edit did: the course columns it sets (beside the version and stamp), and its audit entry. */
+export interface CourseEdit {
+  set?: Partial<typeof courses.$inferInsert>;
+  audit: AuditEntryInput | ((after: CourseRow) => AuditEntryInput);
+}
+
+/**
+ * One staff edit of a course or its parts, in one transaction: the course locked at the version the editor saw
+ * (409 naming who changed it otherwise), the edit, the version bumped and the editor stamped, and the edit's
+ * audit row. Answers the course as the console shows it.
+ */
+export async function editCourse(
+  db: Db,
+  actor: Actor,
+  courseId: string,
+  version: number,
+  now: Date,
+  edit: (tx: Tx, before: CourseRow) => Promise<CourseEdit>,
+): Promise<AdminCourseDetail> {
+  return db.transaction(async (tx) => {
+    const before = await lockAtVersion(tx, courseId, version);
+    const { set, audit } = await edit(tx, before);
+    const after = await touch(tx, courseId, actor, now, set);
+    await recordAudit(tx, actor, typeof audit === 'function' ? audit(after) : audit, now);
+    return courseDetail(tx, courseId);
+  });
+}
+
 async function lessonsDuration(tx: Tx, courseId: string): Promise<string> {
   const [row] = await tx
     .select({ total: sql<number>`coalesce(sum(${lessons.durationSeconds}), 0)::int` })
@@ -275,19 +303,19 @@ export async function updateCourse(
   body: UpdateCourseBody,
   now: Date,
 ): Promise<AdminCourseDetail> {
-  return db.transaction(async (tx) => {
-    const before = await lockAtVersion(tx, id, body.version);
+  return editCourse(db, actor, id, body.version, now, async (tx, before) => {
     const { version: _version, duration, ...fields } = body;
     const set: Partial<typeof courses.$inferInsert> = { ...fields };
     if (duration !== undefined) set.duration = duration === '' ? await lessonsDuration(tx, id) : duration;
-    const after = await touch(tx, id, actor, now, set);
-    await recordAudit(
-      tx,
-      actor,
-      { action: 'course.update', entity: 'course', entityId: id, ...changedFields(editable(before), editable(after)) },
-      now,
-    );
-    return courseDetail(tx, id);
+    return {
+      set,
+      audit: (after) => ({
+        action: 'course.update',
+        entity: 'course',
+        entityId: id,
+        ...changedFields(editable(before), editable(after)),
+      }),
+    };
   });
 }
 
@@ -300,31 +328,23 @@ export async function setPublished(
   published: boolean,
   now: Date,
 ): Promise<AdminCourseDetail> {
-  return db.transaction(async (tx) => {
-    const before = await lockAtVersion(tx, id, version);
+  return editCourse(db, actor, id, version, now, async (tx, before) => {
     if (published) {
       const [lessonCount] = await tx.select({ n: count() }).from(lessons).where(eq(lessons.courseId, id));
       if ((lessonCount?.n ?? 0) === 0) {
         throw conflict('Add at least one lesson before publishing this course.', 'course_has_no_lessons');
       }
     }
-    const after = await touch(tx, id, actor, now, {
-      published,
-      ...(published && !before.firstPublishedAt ? { firstPublishedAt: now } : {}),
-    });
-    await recordAudit(
-      tx,
-      actor,
-      {
+    return {
+      set: { published, ...(published && !before.firstPublishedAt ? { firstPublishedAt: now } : {}) },
+      audit: (after) => ({
         action: published ? 'course.publish' : 'course.unpublish',
         entity: 'course',
         entityId: id,
         before: { status: statusOf(before) },
         after: { status: statusOf(after) },
-      },
-      now,
-    );
-    return courseDetail(tx, id);
+      }),
+    };
   });
 }
 
@@ -351,8 +371,7 @@ export async function createTier(
   body: TierBody,
   now: Date,
 ): Promise<AdminCourseDetail> {
-  return db.transaction(async (tx) => {
-    await lockAtVersion(tx, courseId, body.version);
+  return editCourse(db, actor, courseId, body.version, now, async (tx) => {
     const existing = await tx
       .select({ id: pricingTiers.id, position: pricingTiers.position })
       .from(pricingTiers)
@@ -367,14 +386,9 @@ export async function createTier(
     const position = Math.max(-1, ...existing.map((t) => t.position)) + 1;
     const values = tierValues(body);
     await tx.insert(pricingTiers).values({ id, courseId, position, ...values });
-    await touch(tx, courseId, actor, now);
-    await recordAudit(
-      tx,
-      actor,
-      { action: 'tier.create', entity: 'tier', entityId: id, before: null, after: { courseId, ...values } },
-      now,
-    );
-    return courseDetail(tx, courseId);
+    return {
+      audit: { action: 'tier.create', entity: 'tier', entityId: id, before: null, after: { courseId, ...values } },
+    };
   });
 }
 
@@ -386,8 +400,7 @@ export async function updateTier(
   body: TierBody,
   now: Date,
 ): Promise<AdminCourseDetail> {
-  return db.transaction(async (tx) => {
-    await lockAtVersion(tx, courseId, body.version);
+  return editCourse(db, actor, courseId, body.version, now, async (tx) => {
     const [before] = await tx
       .select()
       .from(pricingTiers)
@@ -395,14 +408,9 @@ export async function updateTier(
     if (!before) throw notFound('This course has no such pricing tier.', 'tier_not_found');
     const values = tierValues(body);
     await tx.update(pricingTiers).set(values).where(eq(pricingTiers.id, tierId));
-    await touch(tx, courseId, actor, now);
-    await recordAudit(
-      tx,
-      actor,
-      { action: 'tier.update', entity: 'tier', entityId: tierId, ...changedFields(tierValues(before), values) },
-      now,
-    );
-    return courseDetail(tx, courseId);
+    return {
+      audit: { action: 'tier.update', entity: 'tier', entityId: tierId, ...changedFields(tierValues(before), values) },
+    };
   });
 }
 
@@ -414,8 +422,7 @@ export async function setInstructors(
   body: { version: number; userIds: string[] },
   now: Date,
 ): Promise<AdminCourseDetail> {
-  return db.transaction(async (tx) => {
-    await lockAtVersion(tx, courseId, body.version);
+  return editCourse(db, actor, courseId, body.version, now, async (tx) => {
     const wanted = [...new Set(body.userIds)];
     if (wanted.length > 0) {
       const instructors = await tx
@@ -439,19 +446,14 @@ export async function setInstructors(
     if (wanted.length > 0) {
       await tx.insert(courseInstructors).values(wanted.map((userId) => ({ courseId, userId })));
     }
-    await touch(tx, courseId, actor, now);
-    await recordAudit(
-      tx,
-      actor,
-      {
+    return {
+      audit: {
         action: 'course.instructors',
         entity: 'course',
         entityId: courseId,
         before: { instructors: before.map((r) => r.userId).sort() },
         after: { instructors: wanted.sort() },
       },
-      now,
-    );
-    return courseDetail(tx, courseId);
+    };
   });
 }

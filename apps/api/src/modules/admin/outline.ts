@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { lessons, sections } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { type Actor, changedFields, recordAudit } from '../audit/index.ts';
-import { courseDetail, lockAtVersion, touch } from './courses.ts';
+import { courseDetail, editCourse } from './courses.ts';
 
 /** The outline as the audit log records it: section titles with their lesson ids, in order. */
 async function outlineOf(tx: Tx, courseId: string) {
@@ -38,8 +38,7 @@ export async function saveOutline(
   body: OutlineBody,
   now: Date,
 ): Promise<AdminCourseDetail> {
-  return db.transaction(async (tx) => {
-    await lockAtVersion(tx, courseId, body.version);
+  return editCourse(db, actor, courseId, body.version, now, async (tx) => {
     const before = await outlineOf(tx, courseId);
     const existingLessons = (
       await tx.select({ id: lessons.id }).from(lessons).where(eq(lessons.courseId, courseId))
@@ -85,21 +84,16 @@ export async function saveOutline(
       }
     }
     await tx.delete(sections).where(and(eq(sections.courseId, courseId), notInArray(sections.id, ids)));
-    await touch(tx, courseId, actor, now);
     const after = await outlineOf(tx, courseId);
-    await recordAudit(
-      tx,
-      actor,
-      {
+    return {
+      audit: {
         action: 'course.outline',
         entity: 'course',
         entityId: courseId,
         before: { outline: before },
         after: { outline: after },
       },
-      now,
-    );
-    return courseDetail(tx, courseId);
+    };
   });
 }
 
@@ -118,8 +112,7 @@ export async function createLesson(
   body: CreateLessonBody,
   now: Date,
 ): Promise<AdminCourseDetail> {
-  return db.transaction(async (tx) => {
-    await lockAtVersion(tx, courseId, body.version);
+  return editCourse(db, actor, courseId, body.version, now, async (tx) => {
     const [section] = await tx
       .select({ id: sections.id })
       .from(sections)
@@ -159,20 +152,15 @@ export async function createLesson(
       })
       .returning();
     if (!row) throw new Error('the lesson insert returned no row');
-    await touch(tx, courseId, actor, now);
-    await recordAudit(
-      tx,
-      actor,
-      {
+    return {
+      audit: {
         action: 'lesson.create',
         entity: 'lesson',
         entityId: row.id,
         before: null,
         after: { courseId, ...lessonFields(row) },
       },
-      now,
-    );
-    return courseDetail(tx, courseId);
+    };
   });
 }
 
@@ -184,8 +172,7 @@ export async function updateLesson(
   body: UpdateLessonBody,
   now: Date,
 ): Promise<AdminCourseDetail> {
-  return db.transaction(async (tx) => {
-    await lockAtVersion(tx, courseId, body.version);
+  return editCourse(db, actor, courseId, body.version, now, async (tx) => {
     const [before] = await tx
       .select()
       .from(lessons)
@@ -203,18 +190,13 @@ export async function updateLesson(
     }
     const [after] = await tx.update(lessons).set(set).where(eq(lessons.id, lessonId)).returning();
     if (!after) throw notFound('This course has no such lesson.', 'lesson_not_found');
-    await touch(tx, courseId, actor, now);
-    await recordAudit(
-      tx,
-      actor,
-      {
+    return {
+      audit: {
         action: 'lesson.update',
         entity: 'lesson',
         entityId: lessonId,
         ...changedFields(lessonFields(before), lessonFields(after)),
       },
-      now,
-    );
-    return courseDetail(tx, courseId);
+    };
   });
 }

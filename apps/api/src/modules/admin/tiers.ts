@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { paymentOrders, pricingTiers } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { type Actor, recordAudit } from '../audit/index.ts';
-import { courseDetail, lockAtVersion, touch } from './courses.ts';
+import { courseDetail, editCourse } from './courses.ts';
 
 /** Orders that bought a tier: paid or refunded ones reference it for good (receipts, invoices, history). */
 async function ordersOf(db: Db, tierId: string): Promise<number> {
@@ -33,8 +33,7 @@ export async function archiveTier(
   body: { version: number; archived: boolean },
   now: Date,
 ): Promise<AdminCourseDetail> {
-  return db.transaction(async (tx) => {
-    await lockAtVersion(tx, courseId, body.version);
+  return editCourse(db, actor, courseId, body.version, now, async (tx) => {
     const tier = await tierOfCourse(tx, courseId, tierId);
     if (!body.archived || tier.archived) {
       // Nothing to check when offering again, or when archiving twice.
@@ -51,20 +50,15 @@ export async function archiveTier(
       }
     }
     await tx.update(pricingTiers).set({ archived: body.archived }).where(eq(pricingTiers.id, tierId));
-    await touch(tx, courseId, actor, now);
-    await recordAudit(
-      tx,
-      actor,
-      {
+    return {
+      audit: {
         action: body.archived ? 'tier.archive' : 'tier.unarchive',
         entity: 'tier',
         entityId: tierId,
         before: { archived: tier.archived },
         after: { archived: body.archived },
       },
-      now,
-    );
-    return courseDetail(tx, courseId);
+    };
   });
 }
 
@@ -77,8 +71,7 @@ export async function deleteTier(
   version: number,
   now: Date,
 ): Promise<AdminCourseDetail> {
-  return db.transaction(async (tx) => {
-    await lockAtVersion(tx, courseId, version);
+  return editCourse(db, actor, courseId, version, now, async (tx) => {
     const tier = await tierOfCourse(tx, courseId, tierId);
     const orders = await ordersOf(tx, tierId);
     if (orders > 0) {
@@ -88,20 +81,15 @@ export async function deleteTier(
       );
     }
     await tx.delete(pricingTiers).where(eq(pricingTiers.id, tierId));
-    await touch(tx, courseId, actor, now);
-    await recordAudit(
-      tx,
-      actor,
-      {
+    return {
+      audit: {
         action: 'tier.delete',
         entity: 'tier',
         entityId: tierId,
         before: { title: tier.title, pricePaise: tier.pricePaise, accessType: tier.accessType },
         after: null,
       },
-      now,
-    );
-    return courseDetail(tx, courseId);
+    };
   });
 }
 
@@ -113,8 +101,7 @@ export async function reorderTiers(
   body: { version: number; tierIds: string[] },
   now: Date,
 ): Promise<AdminCourseDetail> {
-  return db.transaction(async (tx) => {
-    await lockAtVersion(tx, courseId, body.version);
+  return editCourse(db, actor, courseId, body.version, now, async (tx) => {
     const current = await tx
       .select({ id: pricingTiers.id })
       .from(pricingTiers)
@@ -129,19 +116,14 @@ export async function reorderTiers(
     for (const [position, id] of body.tierIds.entries()) {
       await tx.update(pricingTiers).set({ position }).where(eq(pricingTiers.id, id));
     }
-    await touch(tx, courseId, actor, now);
-    await recordAudit(
-      tx,
-      actor,
-      {
+    return {
+      audit: {
         action: 'tier.reorder',
         entity: 'course',
         entityId: courseId,
         before: { tiers: ids },
         after: { tiers: body.tierIds },
       },
-      now,
-    );
-    return courseDetail(tx, courseId);
+    };
   });
 }

@@ -21,37 +21,21 @@ export async function submitContactMessage(
   message: ContactMessage,
   context: { userId: string | null; now: Date },
 ): Promise<ContactResponse> {
+  const fields = {
+    name: message.name,
+    email: message.email.toLowerCase(),
+    phone: message.phone || null,
+    subject: message.subject,
+    category: message.category,
+    message: message.message,
+    userId: context.userId,
+  };
   for (let attempt = 0; ; attempt++) {
     const ticketId = newTicketId(context.now);
     try {
       await deps.db.transaction(async (tx) => {
-        await tx.insert(contactMessages).values({
-          ticketId,
-          name: message.name,
-          email: message.email.toLowerCase(),
-          phone: message.phone || null,
-          subject: message.subject,
-          category: message.category,
-          message: message.message,
-          userId: context.userId,
-          createdAt: context.now,
-        });
-        await queueContactMails(
-          tx,
-          deps.outbox,
-          {
-            ticketId,
-            name: message.name,
-            email: message.email.toLowerCase(),
-            phone: message.phone || null,
-            subject: message.subject,
-            category: message.category,
-            message: message.message,
-            userId: context.userId,
-          },
-          deps.supportInbox,
-          context.now,
-        );
+        await tx.insert(contactMessages).values({ ticketId, ...fields, createdAt: context.now });
+        await queueContactMails(tx, deps.outbox, { ticketId, ...fields }, deps.supportInbox, context.now);
       });
       return {
         success: true,
