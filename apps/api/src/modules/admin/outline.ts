@@ -3,8 +3,8 @@ import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { lessons, sections } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { type Actor, changedFields, recordAudit } from '../audit/index.ts';
-import { courseDetail, editCourse } from './courses.ts';
+import { type Actor, changedFields } from '../audit/index.ts';
+import { editCourse } from './courses.ts';
 
 /** The outline as the audit log records it: section titles with their lesson ids, in order. */
 async function outlineOf(tx: Tx, courseId: string) {

@@ -3,8 +3,8 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { paymentOrders, pricingTiers } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { type Actor, recordAudit } from '../audit/index.ts';
-import { courseDetail, editCourse } from './courses.ts';
+import type { Actor } from '../audit/index.ts';
+import { editCourse } from './courses.ts';
 
 /** Orders that bought a tier: paid or refunded ones reference it for good (receipts, invoices, history). */
 async function ordersOf(db: Db, tierId: string): Promise<number> {
