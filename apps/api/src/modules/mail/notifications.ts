@@ -1,5 +1,5 @@
 import type { ContactCategory } from '@kaushal/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { courses, lessons, paymentOrders, pricingTiers, users } from '../../db/schema.ts';
 import type { Outbox, QueueOutcome } from './outbox.ts';
@@ -64,7 +64,7 @@ export async function queueWelcome(
   tx: Tx,
   outbox: Outbox,
   input: { userId: string; courseId: string; now: Date },
-): Promise<QueueOutcome | 'notifications_off'> {
+): Promise<QueueOutcome | 'notifications_off' | 'no_learner'> {
   const [learner] = await tx
     .select({ name: users.name, email: users.email, settings: users.settings })
     .from(users)
@@ -75,12 +75,12 @@ export async function queueWelcome(
     .from(courses)
     .where(eq(courses.id, input.courseId))
     .limit(1);
-  if (!learner || !course) return 'duplicate';
+  if (!learner || !course) return 'no_learner';
   if (learner.settings.emailNotifications === false) return 'notifications_off';
   const [firstLesson] = await tx
     .select({ id: lessons.id, title: lessons.title })
     .from(lessons)
-    .where(and(eq(lessons.courseId, input.courseId)))
+    .where(eq(lessons.courseId, input.courseId))
     .orderBy(asc(lessons.position))
     .limit(1);
   return outbox.queue(tx, {
