@@ -4,6 +4,7 @@ import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { auditLog, courseInstructors, courses, lessons, pricingTiers, sections, userRoles } from '../src/db/schema.ts';
+import { openWorkingCopy } from '../src/modules/admin/drafts.ts';
 import { TEST_ORIGIN, type TestContext, useTestApp } from './app.ts';
 import { freshAddress, insertLearner, type TestLearner } from './support/learners.ts';
 import { fingerprintTables } from './support/table-fingerprint.ts';
@@ -31,6 +32,7 @@ const MATRIX = `
   PATCH this course                 | 401       | 403 role_required | 403 not_your_course          | 200                       | 403 role_required | 200
   POST publish this course          | 401       | 403 role_required | 403 not_your_course          | 200                       | 403 role_required | 200
   POST unpublish this course        | 401       | 403 role_required | 403 not_your_course          | 200                       | 403 role_required | 200
+  POST discard this course's draft  | 401       | 403 role_required | 403 not_your_course          | 200                       | 403 role_required | 200
   POST add a pricing tier           | 401       | 403 role_required | 403 not_your_course          | 201                       | 403 role_required | 201
   PUT edit a pricing tier           | 401       | 403 role_required | 403 not_your_course          | 200                       | 403 role_required | 200
   POST archive a pricing tier       | 401       | 403 role_required | 403 not_your_course          | 200                       | 403 role_required | 200
@@ -140,7 +142,19 @@ async function buildWorld(ctx: TestContext): Promise<World> {
   );
   // Begun here, before any row counts audit rows: each successful PATCH row finishes one (uploads.ts, below).
   const videoUploads = await Promise.all([1, 2, 3].map(() => startVideoUpload(ctx, byName.admin)));
+  // The published course has unpublished changes (a draft), as it will while staff work on it: the discard row
+  // has one to throw away, and every other edit row writes through it.
+  await ensureDraft(ctx);
   return { callers: { anonymous: null, ...byName }, target, videoUploads };
+}
+
+/** Opens the course's draft if it has none (as its first edit would, without the edit). */
+async function ensureDraft(ctx: TestContext) {
+  await ctx.database.db.transaction(async (tx) => {
+    const [course] = await tx.select().from(courses).where(eq(courses.id, COURSE));
+    if (!course) throw new Error(`no course ${COURSE}`);
+    await openWorkingCopy(tx, course, ctx.clock.now);
+  });
 }
 
 /** The course's version as it is now: each write names it, as an editor who just loaded the course would. */
@@ -252,6 +266,15 @@ const REQUESTS: Record<string, Planned> = {
   ),
   'POST publish this course': write(endpoints.adminPublishCourse, `/courses/${COURSE}/publish`, atVersion()),
   'POST unpublish this course': write(endpoints.adminUnpublishCourse, `/courses/${COURSE}/unpublish`, atVersion()),
+  "POST discard this course's draft": write(
+    endpoints.adminDiscardDraft,
+    `/courses/${COURSE}/discard-draft`,
+    async (_world, ctx) => {
+      // Each allowed caller discards the draft: the next finds a new one (opening it writes no audit row).
+      await ensureDraft(ctx);
+      return { version: await currentVersion(ctx) };
+    },
+  ),
   'POST add a pricing tier': write(
     endpoints.adminCreateTier,
     `/courses/${COURSE}/tiers`,

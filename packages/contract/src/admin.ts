@@ -84,6 +84,8 @@ export const adminLessonSchema = z.object({
   youtubeUrl: z.string().nullable(),
   /** Caption tracks, one per language (uploaded as WebVTT). */
   captions: z.array(z.object({ lang: z.string(), label: z.string() })),
+  /** The player's lesson id for staff preview (a draft's own row while the course has unpublished changes). */
+  previewId: z.string(),
 });
 
 export const adminSectionSchema = z.object({ id: z.string(), title: z.string(), lessonIds: z.array(z.string()) });
@@ -115,6 +117,11 @@ export const adminCourseDetailSchema = z.object({
   lessons: z.array(adminLessonSchema),
   tiers: z.array(adminTierSchema),
   students: z.number().int(),
+  /**
+   * Changes to a published course not yet live: learners see the course as last published until Publish.
+   * `previewId` is the course id staff preview the draft at (/course/:previewId). Null when nothing is pending.
+   */
+  draft: z.object({ previewId: z.string(), updatedAt: z.string() }).nullable(),
 });
 export type AdminCourseDetail = z.infer<typeof adminCourseDetailSchema>;
 

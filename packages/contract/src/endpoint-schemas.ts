@@ -404,7 +404,8 @@ export const endpointSchemas = {
   },
   adminPublishCourse: {
     tags: ['admin'],
-    summary: 'Publish a course (it appears in the catalogue; its id is fixed from then on)',
+    summary:
+      'Publish a course (it appears in the catalogue; its id is fixed from then on), or make its pending changes live',
     params: idParamsSchema,
     body: versionBodySchema,
     responses: { 200: adminCourseDetailSchema },
@@ -413,6 +414,14 @@ export const endpointSchemas = {
   adminUnpublishCourse: {
     tags: ['admin'],
     summary: 'Unpublish a course: it leaves the catalogue; enrolled learners keep their access',
+    params: idParamsSchema,
+    body: versionBodySchema,
+    responses: { 200: adminCourseDetailSchema },
+    errors: [401, 403, 404, 409],
+  },
+  adminDiscardDraft: {
+    tags: ['admin'],
+    summary: "Throw away a published course's unpublished changes (learners never saw them)",
     params: idParamsSchema,
     body: versionBodySchema,
     responses: { 200: adminCourseDetailSchema },

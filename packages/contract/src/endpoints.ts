@@ -74,6 +74,7 @@ const table = {
   adminUpdateCourse: { method: 'PATCH', path: '/admin/courses/:id' },
   adminPublishCourse: { method: 'POST', path: '/admin/courses/:id/publish' },
   adminUnpublishCourse: { method: 'POST', path: '/admin/courses/:id/unpublish' },
+  adminDiscardDraft: { method: 'POST', path: '/admin/courses/:id/discard-draft' },
   adminCreateTier: { method: 'POST', path: '/admin/courses/:id/tiers' },
   adminUpdateTier: { method: 'PUT', path: '/admin/courses/:id/tiers/:tierId' },
   adminArchiveTier: { method: 'POST', path: '/admin/courses/:id/tiers/:tierId/archive' },

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { asc } from 'drizzle-orm';
+import { asc, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { courses, lessons, pricingTiers, reviews, sections } from '../db/schema.ts';
 import { standInOf } from './demo-media/catalogue.ts';
@@ -16,7 +16,8 @@ const rupees = (paise: number) => paise / 100;
  */
 export async function exportCatalogue(db: Db, options: { demoMediaDir?: string } = {}): Promise<CourseFile[]> {
   const [courseRows, sectionRows, lessonRows, tierRows, reviewRows] = await Promise.all([
-    db.select().from(courses).orderBy(asc(courses.sortOrder), asc(courses.id)),
+    // A draft (staff's unpublished changes, modules/admin/drafts.ts) is not content until it is published.
+    db.select().from(courses).where(isNull(courses.draftOf)).orderBy(asc(courses.sortOrder), asc(courses.id)),
     db.select().from(sections),
     db.select().from(lessons).orderBy(asc(lessons.courseId), asc(lessons.position)),
     db.select().from(pricingTiers).orderBy(asc(pricingTiers.courseId), asc(pricingTiers.position)),

@@ -1,4 +1,4 @@
-import { and, eq, getTableName, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client.ts';
 import {
@@ -299,7 +299,8 @@ async function removeMissingCourses(tx: Tx, keep: string[]) {
   const missing = await tx
     .select({ id: courses.id, published: courses.published })
     .from(courses)
-    .where(keep.length ? notInArray(courses.id, keep) : undefined);
+    // Staff drafts are not in the files: each goes with its course.
+    .where(and(isNull(courses.draftOf), keep.length ? notInArray(courses.id, keep) : undefined));
   for (const course of missing) {
     const [held] = await tx
       .select({ id: enrollments.id })

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   doublePrecision,
@@ -88,10 +89,16 @@ export const courses = pgTable(
     /** Who made the last staff edit (null for imports and seeds). */
     updatedBy: uuid('updated_by'),
     sortOrder: integer('sort_order').notNull().default(0),
+    /**
+     * Set on a draft: the staff's working copy of the course named here, held back from learners until Publish
+     * (modules/admin/drafts.ts). A draft is never published itself; deleting its course deletes it.
+     */
+    draftOf: text('draft_of').references((): AnyPgColumn => courses.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('courses_draft_of_key').on(t.draftOf),
     index('courses_catalogue_idx').on(t.published, t.sortOrder, t.id),
     index('courses_featured_idx').on(t.sortOrder, t.id).where(sql`${t.featured} and ${t.published}`),
   ],
@@ -116,6 +123,8 @@ export const sections = pgTable(
       .references(() => courses.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     title: text('title').notNull(),
+    /** In a draft: the published section this row edits (null for a section new in the draft). */
+    draftOf: text('draft_of'),
   },
   (t) => [index('sections_course_idx').on(t.courseId, t.position)],
 );
@@ -140,6 +149,8 @@ export const lessons = pgTable(
     videoType: text('video_type').$type<'direct' | 'youtube'>(),
     videoRef: text('video_ref'),
     captions: jsonb('captions').$type<CaptionRef[]>().notNull().default([]),
+    /** In a draft: the published lesson this row edits (null for a lesson new in the draft). */
+    draftOf: text('draft_of'),
   },
   (t) => [index('lessons_course_idx').on(t.courseId, t.position)],
 );

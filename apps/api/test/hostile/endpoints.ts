@@ -514,6 +514,9 @@ export function hostileEndpoints(f: HostileFixture): EndpointSpec[] {
     staff('POST', '/api/v1/admin/courses/:id/unpublish', { version: f.courseVersion }, [version], {
       params: { id: ORDER_COURSE },
     }),
+    staff('POST', '/api/v1/admin/courses/:id/discard-draft', { version: f.courseVersion }, [version], {
+      params: { id: ORDER_COURSE },
+    }),
     staff(
       'POST',
       '/api/v1/admin/courses/:id/tiers',

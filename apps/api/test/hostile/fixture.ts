@@ -11,6 +11,7 @@ import {
   userRoles,
   videoSessions,
 } from '../../src/db/schema.ts';
+import { openWorkingCopy } from '../../src/modules/admin/drafts.ts';
 import { SESSION_COOKIE } from '../../src/modules/auth/session.ts';
 import { unsubscribeUrl } from '../../src/modules/mail/unsubscribe.ts';
 import { signMedia } from '../../src/providers/media/media-signature.ts';
@@ -95,6 +96,13 @@ export async function createHostileFixture(
       .where(eq(pricingTiers.courseId, ORDER_COURSE))
       .orderBy(pricingTiers.position)
   ).map((t) => t.id);
+  // The published course has unpublished changes (a draft, modules/admin/drafts.ts): the discard has one to
+  // throw away, and the other console writes go through it, as they do once staff have edited the course.
+  await db.transaction(async (tx) => {
+    const [published] = await tx.select().from(courses).where(eq(courses.id, ORDER_COURSE));
+    if (!published) throw new Error(`no course ${ORDER_COURSE}`);
+    await openWorkingCopy(tx, published, now);
+  });
   const [course] = await db.select({ version: courses.version }).from(courses).where(eq(courses.id, ORDER_COURSE));
   if (!course) throw new Error(`no course ${ORDER_COURSE}`);
   const outline = (

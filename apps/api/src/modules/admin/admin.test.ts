@@ -342,7 +342,12 @@ describe('the staff console API', () => {
       ['Start here', 6],
     ]);
     expect(after.sections[1]?.id).toBe('transformers-explained-s4');
-    // The learner's page follows: lessons in the new order, under the new sections.
+    // The course is published: the outline waits in its draft, and the learner's page follows once it is
+    // published (drafts.test.ts), with the lessons in the new order, under the new sections.
+    const published = await call(admin, 'POST', '/admin/courses/transformers-explained/publish', {
+      version: after.version,
+    });
+    expect(published.statusCode, published.body).toBe(200);
     const lessonsPage = (await call(null, 'GET', '/courses/transformers-explained/lessons')).json() as Array<{
       id: string;
       section: { title: string };
@@ -352,7 +357,7 @@ describe('the staff console API', () => {
 
     const bad = async (sections: unknown, message: RegExp) => {
       const res = await call(admin, 'PUT', '/admin/courses/transformers-explained/outline', {
-        version: after.version,
+        version: after.version + 1,
         sections,
       });
       expect(res.statusCode, res.body).toBe(400);
@@ -528,6 +533,15 @@ describe('the staff console API', () => {
       adminUpdateCourse: async () => [`/admin/courses/${PAID}`, { version: await version(), featured: false }],
       adminUnpublishCourse: async () => [`/admin/courses/${PAID}/unpublish`, { version: await version() }],
       adminPublishCourse: async () => [`/admin/courses/${PAID}/publish`, { version: await version() }],
+      adminDiscardDraft: async () => {
+        // A published course's edit opens its draft, which the discard then throws away.
+        const drafted = await call(admin, 'PATCH', `/admin/courses/${PAID}`, {
+          version: await version(),
+          description: 'A draft to discard.',
+        });
+        expect(drafted.json()).toMatchObject({ draft: { previewId: expect.any(String) } });
+        return [`/admin/courses/${PAID}/discard-draft`, { version: await version() }];
+      },
       adminCreateTier: async () => [
         `/admin/courses/${PAID}/tiers`,
         {
@@ -604,10 +618,11 @@ describe('the staff console API', () => {
     };
     expect(writes.map((e) => e.name).sort()).toEqual(Object.keys(valid).sort());
     for (const endpoint of writes) {
-      const before = await auditRows();
       const [url, body, headers] = await (
         valid[endpoint.name] as () => Promise<[string, unknown, Record<string, string>?]>
       )();
+      // Counted after the request is prepared: preparing one may itself write (the discard's draft).
+      const before = await auditRows();
       const res = headers
         ? await ctx.app.inject({
             method: endpoint.method,

@@ -13,6 +13,16 @@ import type { Db, Tx } from '../../db/client.ts';
 import { courseInstructors, courses, lessons, pricingTiers, sections, userRoles, users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { type Actor, type AuditEntryInput, changedFields, recordAudit } from '../audit/index.ts';
+import {
+  applyDraft,
+  currentWorkingCopy,
+  type DraftedValues,
+  discardDraft,
+  draftedValues,
+  notADraft,
+  openWorkingCopy,
+  type WorkingCopy,
+} from './drafts.ts';
 
 type CourseRow = typeof courses.$inferSelect;
 
@@ -35,7 +45,7 @@ export async function listCourses(
   viewer: { id: string; seesAll: boolean },
   query: AdminCoursesQuery,
 ): Promise<AdminCourseList> {
-  const filters: SQL[] = [];
+  const filters: SQL[] = [notADraft];
   if (!viewer.seesAll) {
     filters.push(
       inArray(
@@ -52,7 +62,7 @@ export async function listCourses(
     const pattern = likeEscaped(query.q);
     filters.push(or(ilike(courses.title, pattern), ilike(courses.id, pattern)) ?? sql`true`);
   }
-  const where = filters.length > 0 ? and(...filters) : undefined;
+  const where = and(...filters);
   const students = sql<number>`${courses.baseStudents} + ${courses.enrolledCount}`;
   const order =
     query.sort === 'title'
@@ -92,10 +102,18 @@ export async function listCourses(
   };
 }
 
-/** One course as the console edits it. */
+const NO_COURSE = 'There is no course with this id.';
+
+/** One course as the console edits it: with its pending changes, when it has a draft. */
 export async function courseDetail(db: Db | Tx, id: string): Promise<AdminCourseDetail> {
-  const [course] = await db.select().from(courses).where(eq(courses.id, id)).limit(1);
-  if (!course) throw notFound('There is no course with this id.', 'course_not_found');
+  const [course] = await db
+    .select()
+    .from(courses)
+    .where(and(eq(courses.id, id), notADraft))
+    .limit(1);
+  if (!course) throw notFound(NO_COURSE, 'course_not_found');
+  const working = await currentWorkingCopy(db, id);
+  const content = draftedValues(working.draft ?? course);
   const [updatedBy] = course.updatedBy
     ? await db
         .select({ id: users.id, name: users.name, email: users.email })
@@ -121,12 +139,12 @@ export async function courseDetail(db: Db | Tx, id: string): Promise<AdminCourse
       captions: lessons.captions,
     })
     .from(lessons)
-    .where(eq(lessons.courseId, id))
+    .where(eq(lessons.courseId, working.courseId))
     .orderBy(asc(lessons.position));
   const sectionRows = await db
     .select({ id: sections.id, title: sections.title })
     .from(sections)
-    .where(eq(sections.courseId, id))
+    .where(eq(sections.courseId, working.courseId))
     .orderBy(asc(sections.position));
   const tiers = await db
     .select({
@@ -138,14 +156,14 @@ export async function courseDetail(db: Db | Tx, id: string): Promise<AdminCourse
     .orderBy(asc(pricingTiers.position));
   return {
     id: course.id,
-    title: course.title,
-    description: course.description,
-    difficulty: course.difficulty,
-    instructor: course.instructor,
-    duration: course.duration,
+    title: content.title,
+    description: content.description,
+    difficulty: content.difficulty,
+    instructor: content.instructor,
+    duration: content.duration,
     pricePaise: course.pricePaise,
     featured: course.featured,
-    thumbnailUrl: course.thumbnail ? `/thumbnails/${course.thumbnail}` : '',
+    thumbnailUrl: content.thumbnail ? `/thumbnails/${content.thumbnail}` : '',
     status: statusOf(course),
     idLocked: course.firstPublishedAt !== null,
     version: course.version,
@@ -153,13 +171,17 @@ export async function courseDetail(db: Db | Tx, id: string): Promise<AdminCourse
     updatedBy: updatedBy ?? null,
     instructors,
     sections: sectionRows.map((section) => ({
-      ...section,
-      lessonIds: lessonRows.filter((l) => l.sectionId === section.id).map((l) => l.id),
+      id: working.sectionId(section.id),
+      title: section.title,
+      lessonIds: lessonRows.filter((l) => l.sectionId === section.id).map((l) => working.lessonId(l.id)),
     })),
-    lessons: lessonRows.map(({ videoRef, captions, ...l }) => ({
+    lessons: lessonRows.map(({ id: row, sectionId, videoRef, captions, ...l }) => ({
       ...l,
+      id: working.lessonId(row),
+      sectionId: working.sectionId(sectionId),
       youtubeUrl: l.videoType === 'youtube' ? videoRef : null,
       captions: captions.map(({ lang, label }) => ({ lang, label })),
+      previewId: row,
     })),
     tiers: tiers.map(({ tier, orders }) => ({
       id: tier.id,
@@ -172,16 +194,17 @@ export async function courseDetail(db: Db | Tx, id: string): Promise<AdminCourse
       archived: tier.archived,
     })),
     students: course.baseStudents + course.enrolledCount,
+    draft: working.draft ? { previewId: working.draft.id, updatedAt: working.draft.updatedAt.toISOString() } : null,
   };
 }
 
-/** The fields the audit log and the editor compare. */
-const editable = (c: CourseRow) => ({
-  title: c.title,
-  description: c.description,
-  difficulty: c.difficulty,
-  instructor: c.instructor,
-  duration: c.duration,
+/** The fields the audit log and the editor compare (the drafted ones as staff see them: from the draft). */
+const editable = (c: CourseRow, drafted: DraftedValues = c) => ({
+  title: drafted.title,
+  description: drafted.description,
+  difficulty: drafted.difficulty,
+  instructor: drafted.instructor,
+  duration: drafted.duration,
   pricePaise: c.pricePaise,
   featured: c.featured,
   published: c.published,
@@ -228,8 +251,12 @@ export async function createCourse(
  * staff, in another tab) is refused with who changed it and when, instead of being overwritten.
  */
 export async function lockAtVersion(tx: Tx, id: string, version: number): Promise<CourseRow> {
-  const [course] = await tx.select().from(courses).where(eq(courses.id, id)).for('update');
-  if (!course) throw notFound('There is no course with this id.', 'course_not_found');
+  const [course] = await tx
+    .select()
+    .from(courses)
+    .where(and(eq(courses.id, id), notADraft))
+    .for('update');
+  if (!course) throw notFound(NO_COURSE, 'course_not_found');
   if (course.version !== version) {
     const [editor] = course.updatedBy
       ? await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, course.updatedBy))
@@ -256,7 +283,7 @@ export async function touch(
     .set({ ...set, version: sql`${courses.version} + 1`, updatedAt: now, updatedBy: actor.id })
     .where(eq(courses.id, id))
     .returning();
-  if (!after) throw notFound('There is no course with this id.', 'course_not_found');
+  if (!after) throw notFound(NO_COURSE, 'course_not_found');
   return after;
 }
 
@@ -288,6 +315,39 @@ export async function editCourse(
   });
 }
 
+/** An edit of what learners read: it writes the working copy, and `content` sets the course text there. */
+export interface ContentEdit extends CourseEdit {
+  content?: Partial<DraftedValues>;
+}
+
+/**
+ * One staff edit of the course's content (text, thumbnail, outline, lessons, media): `editCourse`, writing to
+ * the course's draft once the course has been published (drafts.ts), to the course itself before.
+ */
+export async function editContent(
+  db: Db,
+  actor: Actor,
+  courseId: string,
+  version: number,
+  now: Date,
+  edit: (tx: Tx, working: WorkingCopy, before: CourseRow) => Promise<ContentEdit>,
+): Promise<AdminCourseDetail> {
+  return editCourse(db, actor, courseId, version, now, async (tx, before) => {
+    const working = await openWorkingCopy(tx, before, now);
+    const { content = {}, set = {}, audit } = await edit(tx, working, before);
+    if (!working.draft) return { set: { ...content, ...set }, audit };
+    await tx
+      .update(courses)
+      .set({ ...content, updatedAt: now })
+      .where(eq(courses.id, working.courseId));
+    return { set, audit };
+  });
+}
+
+/** The object without its undefined fields (an update body's fields left out). */
+const defined = <T extends object>(values: T): Partial<T> =>
+  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
+
 async function lessonsDuration(tx: Tx, courseId: string): Promise<string> {
   const [row] = await tx
     .select({ total: sql<number>`coalesce(sum(${lessons.durationSeconds}), 0)::int` })
@@ -303,23 +363,32 @@ export async function updateCourse(
   body: UpdateCourseBody,
   now: Date,
 ): Promise<AdminCourseDetail> {
-  return editCourse(db, actor, id, body.version, now, async (tx, before) => {
-    const { version: _version, duration, ...fields } = body;
-    const set: Partial<typeof courses.$inferInsert> = { ...fields };
-    if (duration !== undefined) set.duration = duration === '' ? await lessonsDuration(tx, id) : duration;
+  return editContent(db, actor, id, body.version, now, async (tx, working, before) => {
+    const { version: _version, duration, pricePaise, featured, ...text } = body;
+    const content: Partial<DraftedValues> = defined({
+      ...text,
+      duration: duration === '' ? await lessonsDuration(tx, working.courseId) : duration,
+    });
+    // What the course sells is not drafted: price and featured change at once.
+    const set = defined({ pricePaise, featured });
+    const shown = editable(before, working.draft ?? before);
     return {
+      content,
       set,
-      audit: (after) => ({
+      audit: {
         action: 'course.update',
         entity: 'course',
         entityId: id,
-        ...changedFields(editable(before), editable(after)),
-      }),
+        ...changedFields(shown, { ...shown, ...content, ...set }),
+      },
     };
   });
 }
 
-/** Publishing puts the course in the catalogue and fixes its id; unpublishing keeps every learner's access. */
+/**
+ * Publishing puts the course in the catalogue and fixes its id, and makes its pending changes (a draft) live;
+ * unpublishing keeps every learner's access (and the draft).
+ */
 export async function setPublished(
   db: Db,
   actor: Actor,
@@ -329,21 +398,59 @@ export async function setPublished(
   now: Date,
 ): Promise<AdminCourseDetail> {
   return editCourse(db, actor, id, version, now, async (tx, before) => {
-    if (published) {
-      const [lessonCount] = await tx.select({ n: count() }).from(lessons).where(eq(lessons.courseId, id));
-      if ((lessonCount?.n ?? 0) === 0) {
-        throw conflict('Add at least one lesson before publishing this course.', 'course_has_no_lessons');
-      }
+    if (!published) {
+      return {
+        set: { published },
+        audit: (after) => ({
+          action: 'course.unpublish',
+          entity: 'course',
+          entityId: id,
+          before: { status: statusOf(before) },
+          after: { status: statusOf(after) },
+        }),
+      };
     }
+    const { courseId: contentId } = await currentWorkingCopy(tx, id);
+    const [lessonCount] = await tx.select({ n: count() }).from(lessons).where(eq(lessons.courseId, contentId));
+    if ((lessonCount?.n ?? 0) === 0) {
+      throw conflict('Add at least one lesson before publishing this course.', 'course_has_no_lessons');
+    }
+    const drafted = await applyDraft(tx, id);
+    const changed = drafted ? changedFields(draftedValues(before), drafted) : { before: {}, after: {} };
     return {
-      set: { published, ...(published && !before.firstPublishedAt ? { firstPublishedAt: now } : {}) },
+      set: { ...drafted, published: true, ...(before.firstPublishedAt ? {} : { firstPublishedAt: now }) },
       audit: (after) => ({
-        action: published ? 'course.publish' : 'course.unpublish',
+        action: 'course.publish',
         entity: 'course',
         entityId: id,
-        before: { status: statusOf(before) },
-        after: { status: statusOf(after) },
+        before: { status: statusOf(before), ...changed.before },
+        after: { status: statusOf(after), ...changed.after, ...(drafted ? { draft: 'published' } : {}) },
       }),
+    };
+  });
+}
+
+/** Throws away the course's pending changes; learners never saw them. */
+export async function discardCourseDraft(
+  db: Db,
+  actor: Actor,
+  id: string,
+  version: number,
+  now: Date,
+): Promise<AdminCourseDetail> {
+  return editCourse(db, actor, id, version, now, async (tx) => {
+    const working = await currentWorkingCopy(tx, id);
+    if (!working.draft || !(await discardDraft(tx, id))) {
+      throw conflict('This course has no unpublished changes to discard.', 'no_draft');
+    }
+    return {
+      audit: {
+        action: 'course.discard_draft',
+        entity: 'course',
+        entityId: id,
+        before: { draft: working.draft.id, ...draftedValues(working.draft) },
+        after: null,
+      },
     };
   });
 }

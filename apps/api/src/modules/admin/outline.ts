@@ -1,27 +1,29 @@
 import type { AdminCourseDetail, CreateLessonBody, OutlineBody, UpdateLessonBody } from '@kaushal/contract';
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, like, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { lessons, sections } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { type Actor, changedFields } from '../audit/index.ts';
-import { editCourse } from './courses.ts';
+import { editContent } from './courses.ts';
+import type { WorkingCopy } from './drafts.ts';
 
 /** The outline as the audit log records it: section titles with their lesson ids, in order. */
-async function outlineOf(tx: Tx, courseId: string) {
+async function outlineOf(tx: Tx, working: WorkingCopy) {
   const rows = await tx
     .select({ section: sections.title, sectionId: sections.id, lesson: lessons.id })
     .from(sections)
     .leftJoin(lessons, eq(lessons.sectionId, sections.id))
-    .where(eq(sections.courseId, courseId))
+    .where(eq(sections.courseId, working.courseId))
     .orderBy(sections.position, lessons.position);
   const outline: Array<{ id: string; title: string; lessons: string[] }> = [];
   for (const row of rows) {
     let entry = outline.at(-1);
-    if (entry?.id !== row.sectionId) {
-      entry = { id: row.sectionId, title: row.section, lessons: [] };
+    const id = working.sectionId(row.sectionId);
+    if (entry?.id !== id) {
+      entry = { id, title: row.section, lessons: [] };
       outline.push(entry);
     }
-    if (row.lesson) entry.lessons.push(row.lesson);
+    if (row.lesson) entry.lessons.push(working.lessonId(row.lesson));
   }
   return outline;
 }
@@ -38,11 +40,11 @@ export async function saveOutline(
   body: OutlineBody,
   now: Date,
 ): Promise<AdminCourseDetail> {
-  return editCourse(db, actor, courseId, body.version, now, async (tx) => {
-    const before = await outlineOf(tx, courseId);
+  return editContent(db, actor, courseId, body.version, now, async (tx, working) => {
+    const before = await outlineOf(tx, working);
     const existingLessons = (
-      await tx.select({ id: lessons.id }).from(lessons).where(eq(lessons.courseId, courseId))
-    ).map((l) => l.id);
+      await tx.select({ id: lessons.id }).from(lessons).where(eq(lessons.courseId, working.courseId))
+    ).map((l) => working.lessonId(l.id));
     const placed = body.sections.flatMap((s) => s.lessonIds);
     const duplicate = placed.find((id, i) => placed.indexOf(id) !== i);
     if (duplicate) throw badRequest(`Lesson ${duplicate} is placed twice.`, 'outline_invalid');
@@ -52,39 +54,49 @@ export async function saveOutline(
     if (missing)
       throw badRequest(`Lesson ${missing} is missing from the outline: place every lesson.`, 'outline_invalid');
     const ownSections = (
-      await tx.select({ id: sections.id }).from(sections).where(eq(sections.courseId, courseId))
-    ).map((s) => s.id);
+      await tx.select({ id: sections.id }).from(sections).where(eq(sections.courseId, working.courseId))
+    ).map((s) => working.sectionId(s.id));
     const foreign = body.sections.find((s) => s.id && !ownSections.includes(s.id));
     if (foreign?.id) throw badRequest(`Section ${foreign.id} is not a section of this course.`, 'outline_invalid');
 
-    // New sections get the next free `<course>-s<n>` ids; kept ones keep theirs.
+    // New sections get the next free `<course>-s<n>` ids (section ids are global; a course id holds only
+    // [a-z0-9-], so the pattern has no wildcard of its own); kept ones keep their rows.
+    const taken = new Set(
+      (
+        await tx
+          .select({ id: sections.id })
+          .from(sections)
+          .where(like(sections.id, `${courseId}-s%`))
+      ).map((s) => s.id),
+    );
     let next = ownSections.length + 1;
-    const taken = new Set(ownSections);
-    const ids = body.sections.map((s) => {
-      if (s.id) return s.id;
+    const rows = body.sections.map((s) => {
+      if (s.id) return { row: working.sectionRow(s.id), isNew: false };
       while (taken.has(`${courseId}-s${next}`)) next++;
-      const id = `${courseId}-s${next}`;
-      taken.add(id);
-      return id;
+      const row = `${courseId}-s${next}`;
+      taken.add(row);
+      return { row, isNew: true };
     });
-    for (const [index, section] of body.sections.entries()) {
-      const id = ids[index] as string;
-      await tx
-        .insert(sections)
-        .values({ id, courseId, position: index, title: section.title })
-        .onConflictDoUpdate({ target: sections.id, set: { position: index, title: section.title } });
+    for (const [position, section] of body.sections.entries()) {
+      const { row, isNew } = rows[position] as { row: string; isNew: boolean };
+      if (isNew) {
+        await tx.insert(sections).values({ id: row, courseId: working.courseId, position, title: section.title });
+      } else {
+        await tx.update(sections).set({ position, title: section.title }).where(eq(sections.id, row));
+      }
     }
     let position = 0;
     for (const [index, section] of body.sections.entries()) {
       for (const lessonId of section.lessonIds) {
         await tx
           .update(lessons)
-          .set({ sectionId: ids[index] as string, position: position++ })
-          .where(eq(lessons.id, lessonId));
+          .set({ sectionId: rows[index]?.row as string, position: position++ })
+          .where(eq(lessons.id, working.lessonRow(lessonId)));
       }
     }
-    await tx.delete(sections).where(and(eq(sections.courseId, courseId), notInArray(sections.id, ids)));
-    const after = await outlineOf(tx, courseId);
+    const kept = rows.map((r) => r.row);
+    await tx.delete(sections).where(and(eq(sections.courseId, working.courseId), notInArray(sections.id, kept)));
+    const after = await outlineOf(tx, working);
     return {
       audit: {
         action: 'course.outline',
@@ -112,11 +124,12 @@ export async function createLesson(
   body: CreateLessonBody,
   now: Date,
 ): Promise<AdminCourseDetail> {
-  return editCourse(db, actor, courseId, body.version, now, async (tx) => {
+  return editContent(db, actor, courseId, body.version, now, async (tx, working) => {
+    const sectionRow = working.sectionRow(body.sectionId);
     const [section] = await tx
       .select({ id: sections.id })
       .from(sections)
-      .where(and(eq(sections.id, body.sectionId), eq(sections.courseId, courseId)));
+      .where(and(eq(sections.id, sectionRow), eq(sections.courseId, working.courseId)));
     if (!section) throw notFound('This course has no such section.', 'section_not_found');
     const [taken] = await tx.select({ id: lessons.id }).from(lessons).where(eq(lessons.id, body.id));
     if (taken) throw conflict('Another lesson already has this id. Choose another one.', 'lesson_id_taken');
@@ -126,8 +139,8 @@ export async function createLesson(
       .innerJoin(sections, eq(sections.id, lessons.sectionId))
       .where(
         and(
-          eq(lessons.courseId, courseId),
-          sql`${sections.position} <= (select position from sections where id = ${body.sectionId})`,
+          eq(lessons.courseId, working.courseId),
+          sql`${sections.position} <= (select position from sections where id = ${sectionRow})`,
         ),
       );
     const position = Number(last?.position ?? -1) + 1;
@@ -135,13 +148,13 @@ export async function createLesson(
     await tx
       .update(lessons)
       .set({ position: sql`${lessons.position} + 1` })
-      .where(and(eq(lessons.courseId, courseId), sql`${lessons.position} >= ${position}`));
+      .where(and(eq(lessons.courseId, working.courseId), sql`${lessons.position} >= ${position}`));
     const [row] = await tx
       .insert(lessons)
       .values({
         id: body.id,
-        courseId,
-        sectionId: body.sectionId,
+        courseId: working.courseId,
+        sectionId: sectionRow,
         position,
         title: body.title,
         description: body.description,
@@ -172,11 +185,11 @@ export async function updateLesson(
   body: UpdateLessonBody,
   now: Date,
 ): Promise<AdminCourseDetail> {
-  return editCourse(db, actor, courseId, body.version, now, async (tx) => {
+  return editContent(db, actor, courseId, body.version, now, async (tx, working) => {
     const [before] = await tx
       .select()
       .from(lessons)
-      .where(and(eq(lessons.id, lessonId), eq(lessons.courseId, courseId)));
+      .where(and(eq(lessons.id, working.lessonRow(lessonId)), eq(lessons.courseId, working.courseId)));
     if (!before) throw notFound('This course has no such lesson.', 'lesson_not_found');
     const { version: _version, youtubeUrl, ...fields } = body;
     const set: Partial<typeof lessons.$inferInsert> = { ...fields };
@@ -188,7 +201,7 @@ export async function updateLesson(
         set.videoRef = youtubeUrl;
       }
     }
-    const [after] = await tx.update(lessons).set(set).where(eq(lessons.id, lessonId)).returning();
+    const [after] = await tx.update(lessons).set(set).where(eq(lessons.id, before.id)).returning();
     if (!after) throw notFound('This course has no such lesson.', 'lesson_not_found');
     return {
       audit: {

@@ -12,6 +12,7 @@ import {
   courseDetail,
   createCourse,
   createTier,
+  discardCourseDraft,
   listCourses,
   setInstructors,
   setPublished,
@@ -76,6 +77,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.adminUnpublishCourse, { config: WRITE_LIMIT }, async (request) => {
     const user = await requireCourseEditor(request, db, request.params.id);
     return setPublished(db, actorOf(user), request.params.id, request.body.version, false, clock());
+  });
+
+  route(app, endpoints.adminDiscardDraft, { config: WRITE_LIMIT }, async (request) => {
+    const user = await requireCourseEditor(request, db, request.params.id);
+    return discardCourseDraft(db, actorOf(user), request.params.id, request.body.version, clock());
   });
 
   route(app, endpoints.adminCreateTier, { config: WRITE_LIMIT }, async (request, reply) => {

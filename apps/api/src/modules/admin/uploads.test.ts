@@ -82,7 +82,21 @@ describe('console uploads: lesson videos over tus, captions, thumbnails', () => 
     }
     return person;
   };
-  const lessonRow = async (id = LESSON) => (await ctx.database.db.select().from(lessons).where(eq(lessons.id, id)))[0];
+  /** The lesson as staff edit it: the course is published, so once edited, its draft's copy (drafts.ts). */
+  const lessonRow = async (id = LESSON) => {
+    const [drafted] = await ctx.database.db.select().from(lessons).where(eq(lessons.draftOf, id));
+    return drafted ?? (await ctx.database.db.select().from(lessons).where(eq(lessons.id, id)))[0];
+  };
+  /** Publishes the course's pending changes, as staff do before learners see them. */
+  const publish = async (who: Learner) => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/courses/${COURSE}/publish`,
+      headers: { origin: TEST_ORIGIN, cookie: who.cookie },
+      payload: { version: await courseVersion() },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
   const courseVersion = async (id = COURSE) =>
     (await ctx.database.db.select({ version: courses.version }).from(courses).where(eq(courses.id, id)))[0]?.version ??
     0;
@@ -207,7 +221,8 @@ describe('console uploads: lesson videos over tus, captions, thumbnails', () => 
       await proxy.close();
     }
 
-    // A learner plays it through the signed-URL route, with HTTP Range.
+    // Once published, a learner plays it through the signed-URL route, with HTTP Range.
+    await publish(instructor);
     const learner = await createLearner(ctx, 'Asha Learner');
     const signed = await ctx.app.inject({
       url: `/api/v1/lessons/${LESSON}/signed-url`,
@@ -462,7 +477,8 @@ describe('console uploads: lesson videos over tus, captions, thumbnails', () => 
     ]);
     expect((await audits('lesson.captions')).length).toBe(3);
 
-    // The player gets them through signed links.
+    // Once published, the player gets them through signed links.
+    await publish(admin);
     const learner = await createLearner(ctx, 'Asha Learner');
     const lesson = lessonDetailSchema.parse(
       (await ctx.app.inject({ url: `/api/v1/lessons/${LESSON}`, headers: { cookie: learner.cookie } })).json(),
@@ -538,13 +554,16 @@ describe('console uploads: lesson videos over tus, captions, thumbnails', () => 
       Buffer.from(await (await fetch(`${base}${course.thumbnailUrl.replace(/\.webp$/, '.avif')}`)).arrayBuffer()),
     ).metadata();
     expect(avif).toMatchObject({ format: 'heif', compression: 'av1', width: 640, height: 360 });
-    // The catalogue shows it.
+    // Once published, the catalogue shows it.
+    const unchanged = await ctx.app.inject({ url: `/api/v1/courses/${COURSE}` });
+    expect(unchanged.json()).toMatchObject({ thumbnailUrl: '/thumbnails/rag-from-scratch.svg' });
+    await publish(teacher);
     const listed = await ctx.app.inject({ url: `/api/v1/courses/${COURSE}` });
     expect(listed.json()).toMatchObject({ thumbnailUrl: course.thumbnailUrl });
     const [audited] = await audits('course.thumbnail');
     expect(audited).toMatchObject({ entityId: COURSE, before: { thumbnail: 'rag-from-scratch.svg' } });
 
-    const version = course.version;
+    const version = await courseVersion();
     const auditsBefore = (await ctx.database.db.select().from(auditLog)).length;
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360"><rect width="9" height="9"/></svg>';
     const refusals: Array<[Buffer | string, string, number, number, string]> = [

@@ -4,7 +4,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { type CaptionRef, courses, lessons } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { type Actor, changedFields, recordAudit } from '../audit/index.ts';
-import { courseDetail, lockAtVersion, touch } from './courses.ts';
+import { editContent, touch } from './courses.ts';
+import { currentWorkingCopy, notADraft, openWorkingCopy, type WorkingCopy } from './drafts.ts';
 
 /**
  * The database side of the console's uploads (decision 020): each write checks the lesson is the course's,
@@ -12,11 +13,12 @@ import { courseDetail, lockAtVersion, touch } from './courses.ts';
  * before (under new keys), and removed again by the caller when the write fails.
  */
 
-async function lessonOf(tx: Tx, courseId: string, lessonId: string) {
+/** The lesson the console names `lessonId`, in the course's working copy (its draft, when it has one). */
+async function lessonOf(tx: Tx, working: WorkingCopy, lessonId: string) {
   const [lesson] = await tx
     .select()
     .from(lessons)
-    .where(and(eq(lessons.id, lessonId), eq(lessons.courseId, courseId)));
+    .where(and(eq(lessons.id, working.lessonRow(lessonId)), eq(lessons.courseId, working.courseId)));
   return lesson;
 }
 
@@ -33,9 +35,13 @@ export async function recordVideoUploadStart(
   now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [course] = await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, upload.courseId));
+    const [course] = await tx
+      .select({ id: courses.id })
+      .from(courses)
+      .where(and(eq(courses.id, upload.courseId), notADraft));
     if (!course) throw notFound('There is no course with this id.', 'course_not_found');
-    if (!(await lessonOf(tx, upload.courseId, upload.lessonId))) throw notFound(NO_LESSON, 'lesson_not_found');
+    const working = await currentWorkingCopy(tx, upload.courseId);
+    if (!(await lessonOf(tx, working, upload.lessonId))) throw notFound(NO_LESSON, 'lesson_not_found');
     await recordAudit(
       tx,
       actor,
@@ -71,20 +77,23 @@ export async function setLessonVideo(
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const [course] = await tx
-      .select({ id: courses.id })
+      .select()
       .from(courses)
-      .where(eq(courses.id, video.courseId))
+      .where(and(eq(courses.id, video.courseId), notADraft))
       .for('update');
-    const before = course ? await lessonOf(tx, video.courseId, video.lessonId) : undefined;
-    if (!before) {
+    // A published course's new video waits in its draft like any other edit.
+    const working = course ? await openWorkingCopy(tx, course, now) : undefined;
+    const before = working ? await lessonOf(tx, working, video.lessonId) : undefined;
+    if (!working || !before) {
       throw conflict('The lesson was removed while its video was uploading.', 'lesson_not_found');
     }
     const [after] = await tx
       .update(lessons)
       .set({ videoType: 'direct', videoRef: video.key, durationSeconds: video.durationSeconds })
-      .where(eq(lessons.id, video.lessonId))
+      .where(eq(lessons.id, before.id))
       .returning();
     if (!after) throw conflict('The lesson was removed while its video was uploading.', 'lesson_not_found');
+    if (working.draft) await tx.update(courses).set({ updatedAt: now }).where(eq(courses.id, working.courseId));
     const bumped = await touch(tx, video.courseId, actor, now);
     const changed = changedFields(videoFields(before), videoFields(after));
     await recordAudit(
@@ -111,29 +120,23 @@ export async function setLessonCaptions(
   track: CaptionRef,
   now: Date,
 ): Promise<AdminCourseDetail> {
-  return db.transaction(async (tx) => {
-    await lockAtVersion(tx, target.courseId, target.version);
-    const lesson = await lessonOf(tx, target.courseId, target.lessonId);
+  return editContent(db, actor, target.courseId, target.version, now, async (tx, working) => {
+    const lesson = await lessonOf(tx, working, target.lessonId);
     if (!lesson) throw notFound(NO_LESSON, 'lesson_not_found');
     const replaced = lesson.captions.some((c) => c.lang === track.lang);
     const captions = replaced
       ? lesson.captions.map((c) => (c.lang === track.lang ? track : c))
       : [...lesson.captions, track];
     await tx.update(lessons).set({ captions }).where(eq(lessons.id, lesson.id));
-    await touch(tx, target.courseId, actor, now);
-    await recordAudit(
-      tx,
-      actor,
-      {
+    return {
+      audit: {
         action: 'lesson.captions',
         entity: 'lesson',
-        entityId: lesson.id,
+        entityId: target.lessonId,
         before: { captions: lesson.captions },
         after: { captions },
       },
-      now,
-    );
-    return courseDetail(tx, target.courseId);
+    };
   });
 }
 
@@ -145,21 +148,14 @@ export async function setCourseThumbnail(
   thumbnail: string,
   now: Date,
 ): Promise<AdminCourseDetail> {
-  return db.transaction(async (tx) => {
-    const before = await lockAtVersion(tx, target.courseId, target.version);
-    await touch(tx, target.courseId, actor, now, { thumbnail });
-    await recordAudit(
-      tx,
-      actor,
-      {
-        action: 'course.thumbnail',
-        entity: 'course',
-        entityId: target.courseId,
-        before: { thumbnail: before.thumbnail },
-        after: { thumbnail },
-      },
-      now,
-    );
-    return courseDetail(tx, target.courseId);
-  });
+  return editContent(db, actor, target.courseId, target.version, now, async (_tx, working, before) => ({
+    content: { thumbnail },
+    audit: {
+      action: 'course.thumbnail',
+      entity: 'course',
+      entityId: target.courseId,
+      before: { thumbnail: (working.draft ?? before).thumbnail },
+      after: { thumbnail },
+    },
+  }));
 }

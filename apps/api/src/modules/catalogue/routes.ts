@@ -13,7 +13,7 @@ import { notFound } from '../../lib/errors.ts';
 import { ResponseCache, sendCached } from '../../lib/response-cache.ts';
 import { currentUser, SESSION_COOKIE } from '../auth/index.ts';
 import { getCourseAccess } from '../enrollment/index.ts';
-import { canPreviewCourse } from '../roles/index.ts';
+import { canPreviewCourse, publicCourseOf } from '../roles/index.ts';
 import {
   findCourse,
   listCourses,
@@ -33,7 +33,9 @@ const PUBLIC_CACHE = 'public, max-age=5, stale-while-revalidate=30';
 async function loadPublicCourse(db: Db, id: string, options: { preview?: boolean } = {}): Promise<CourseDetail | null> {
   const course = await findCourse(db, id, options);
   if (!course) return null;
-  const [lessons, pricingTiers] = await Promise.all([listLessons(db, id), listPricingTiers(db, id)]);
+  // A draft under preview sells what its course sells.
+  const offeredBy = options.preview ? await publicCourseOf(db, id) : id;
+  const [lessons, pricingTiers] = await Promise.all([listLessons(db, id), listPricingTiers(db, offeredBy)]);
   return {
     ...course,
     lessons,

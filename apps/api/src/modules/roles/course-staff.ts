@@ -1,7 +1,7 @@
 import type { StaffRole } from '@kaushal/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { courseInstructors } from '../../db/schema.ts';
+import { courseInstructors, courses } from '../../db/schema.ts';
 
 export async function isInstructorOf(db: Db, userId: string, courseId: string): Promise<boolean> {
   const [row] = await db
@@ -22,5 +22,18 @@ export async function canPreviewCourse(
   courseId: string,
 ): Promise<boolean> {
   if (viewer.roles.includes('admin') || viewer.roles.includes('support')) return true;
-  return viewer.roles.includes('instructor') && isInstructorOf(db, viewer.id, courseId);
+  return viewer.roles.includes('instructor') && isInstructorOf(db, viewer.id, await publicCourseOf(db, courseId));
+}
+
+/**
+ * The course as staff know it: a draft's (modules/admin/drafts.ts) own course, any other course itself. A
+ * draft is previewed by the staff of its course, with its course's pricing.
+ */
+export async function publicCourseOf(db: Db, courseId: string): Promise<string> {
+  const [row] = await db
+    .select({ draftOf: courses.draftOf })
+    .from(courses)
+    .where(and(eq(courses.id, courseId), isNotNull(courses.draftOf)))
+    .limit(1);
+  return row?.draftOf ?? courseId;
 }

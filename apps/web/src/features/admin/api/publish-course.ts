@@ -3,15 +3,21 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { storeCourse } from './admin-course';
 
-/** POST /admin/courses/:id/publish or /unpublish, at the version the editor saw. */
-export function useSetPublished(id: string) {
+/** What the publishing card can do to a course, each at the version the editor saw. */
+export type PublishAction = 'publish' | 'unpublish' | 'discard';
+
+const ENDPOINTS = {
+  publish: endpoints.adminPublishCourse,
+  unpublish: endpoints.adminUnpublishCourse,
+  discard: endpoints.adminDiscardDraft,
+} as const;
+
+/** POST /admin/courses/:id/publish, /unpublish or /discard-draft. */
+export function usePublishAction(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ publish, version }: { publish: boolean; version: number }) =>
-      api(publish ? endpoints.adminPublishCourse : endpoints.adminUnpublishCourse, {
-        params: { id },
-        body: { version },
-      }),
+    mutationFn: ({ action, version }: { action: PublishAction; version: number }) =>
+      api(ENDPOINTS[action], { params: { id }, body: { version } }),
     onSuccess: (course) => storeCourse(queryClient, course),
   });
 }

@@ -1,4 +1,5 @@
 import type { AdminCourseDetail } from '@kaushal/contract';
+import { ExternalLink } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -8,6 +9,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { useSaveLesson } from '../api/save-lesson';
 import { useFocusFirstError } from '../hooks/use-focus-first-error';
 import { type FormErrors, formErrorsFrom, noFormErrors } from '../lib/form-errors';
+import { lessonPreviewPath } from '../lib/preview';
 import { CaptionsForm } from './captions-form';
 import { ErrorAlert } from './error-alert';
 import { FormActions } from './form-actions';
@@ -70,6 +72,16 @@ export function LessonDialog({
           />
           {lesson && (
             <>
+              <a
+                href={lessonPreviewPath(course, lesson)}
+                target="_blank"
+                rel="noopener"
+                className="inline-flex items-center gap-1 justify-self-start text-sm text-accent underline-offset-4 hover:underline"
+              >
+                Preview this lesson as a learner
+                <ExternalLink className="size-4" aria-hidden="true" />
+                <span className="sr-only">(opens in a new tab)</span>
+              </a>
               <VideoUploadForm course={course} lesson={lesson} canEdit={canEdit} onReload={onReload} />
               <CaptionsForm course={course} lesson={lesson} canEdit={canEdit} onReload={onReload} />
             </>

@@ -16,12 +16,14 @@ const lesson = (id: string, sectionId: string, title: string) => ({
   videoType: null,
   youtubeUrl: null,
   captions: [],
+  previewId: id,
 });
 
 const course = {
   id: 'c1',
   title: 'Course',
   version: 4,
+  draft: null,
   sections: [
     { id: 's1', title: 'Basics', lessonIds: ['l1', 'l2'] },
     { id: 's2', title: 'Advanced', lessonIds: ['l3'] },

@@ -38,6 +38,7 @@ const course = {
       videoType: 'direct',
       youtubeUrl: null,
       captions: [],
+      previewId: 'l1',
     },
   ],
   tiers: [
@@ -53,6 +54,7 @@ const course = {
     },
   ],
   students: 12,
+  draft: null,
 } as AdminCourseDetail;
 
 const admin: AdminMe = { roles: ['admin'], instructorOf: [] };
@@ -191,5 +193,47 @@ describe('the course editor', () => {
       screen.queryByRole('button', { name: /Save changes|Add tier|Publish|Edit|Move|Save outline|Upload|Archive/ }),
     ).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Instructors' })).not.toBeInTheDocument();
+  });
+
+  it("shows a published course's unpublished changes: preview, publish and discard them", async () => {
+    const published = { ...course, status: 'published', idLocked: true } as AdminCourseDetail;
+    const drafted: AdminCourseDetail = {
+      ...published,
+      title: 'Agents in Production, Revised',
+      version: 4,
+      draft: { previewId: 'draft-0a1b2c3d4e5f', updatedAt: '2026-11-25T09:30:00.000Z' },
+      lessons: published.lessons.map((l) => ({ ...l, previewId: 'draft-0a1b2c3d4e5f-l1' })),
+    };
+    const sent: string[] = [];
+    stubApi({
+      'GET /api/v1/admin/courses/agents-in-production': () => json(200, drafted),
+      'POST /api/v1/admin/courses/agents-in-production/discard-draft': (init) => {
+        sent.push(`discard ${bodyOf(init).version}`);
+        return json(200, { ...published, version: 5 });
+      },
+    });
+    renderEditor();
+    const user = userEvent.setup();
+    const publishing = await screen.findByRole('region', { name: 'Publishing' });
+    expect(publishing).toHaveTextContent(
+      /Unpublished changes, last saved .+\. Learners see the course as last published/,
+    );
+    expect(screen.getByRole('link', { name: /Preview the changes as a learner/ })).toHaveAttribute(
+      'href',
+      '/course/draft-0a1b2c3d4e5f',
+    );
+    expect(within(publishing).getByRole('button', { name: 'Publish changes' })).toBeEnabled();
+    await user.click(within(publishing).getByRole('button', { name: 'Discard changes' }));
+    const dialog = await screen.findByRole('alertdialog', { name: /Discard the changes to/ });
+    await user.click(within(dialog).getByRole('button', { name: 'Discard changes' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Agents in Production' })).toBeInTheDocument();
+    expect(sent).toEqual(['discard 4']);
+    expect(
+      within(publishing).queryByRole('button', { name: /Publish changes|Discard changes/ }),
+    ).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Preview as a learner/ })).toHaveAttribute(
+      'href',
+      '/course/agents-in-production',
+    );
   });
 });

@@ -16,6 +16,7 @@ import { TiersCard } from '../components/tiers-card';
 import { canEditCourse, useConsole } from '../hooks/use-console';
 import { formatWhen } from '../lib/dates';
 import { errorMessage } from '../lib/form-errors';
+import { coursePreviewPath } from '../lib/preview';
 
 const backToList = (
   <Link
@@ -72,12 +73,12 @@ export function AdminCoursePage() {
           {data.updatedBy ? ` by ${data.updatedBy.name}` : ''}
         </p>
         <a
-          href={`/course/${encodeURIComponent(data.id)}`}
+          href={coursePreviewPath(data)}
           target="_blank"
           rel="noopener"
           className="inline-flex items-center gap-1 text-sm text-accent underline-offset-4 hover:underline"
         >
-          Preview as a learner
+          {data.draft ? 'Preview the changes as a learner' : 'Preview as a learner'}
           <ExternalLink className="size-4" aria-hidden="true" />
           <span className="sr-only">(opens in a new tab)</span>
         </a>
