@@ -50,6 +50,7 @@ const MATRIX = `
   GET a video upload's status       | 401       | 403 role_required | 403 not_your_course          | 200                       | 200               | 200
   PATCH a video upload's bytes      | 401       | 403 role_required | 403 not_your_course          | 204                       | 403 role_required | 204
   PUT a lesson's captions           | 401       | 403 role_required | 403 not_your_course          | 200                       | 403 role_required | 200
+  DELETE a lesson's captions        | 401       | 403 role_required | 403 not_your_course          | 200                       | 403 role_required | 200
   PUT this course's thumbnail       | 401       | 403 role_required | 403 not_your_course          | 200                       | 403 role_required | 200
 `;
 
@@ -145,6 +146,7 @@ async function buildWorld(ctx: TestContext): Promise<World> {
   // The published course has unpublished changes (a draft), as it will while staff work on it: the discard row
   // has one to throw away, and every other edit row writes through it.
   await ensureDraft(ctx);
+  await ensureCaptions(ctx);
   return { callers: { anonymous: null, ...byName }, target, videoUploads };
 }
 
@@ -155,6 +157,18 @@ async function ensureDraft(ctx: TestContext) {
     if (!course) throw new Error(`no course ${COURSE}`);
     await openWorkingCopy(tx, course, ctx.clock.now);
   });
+}
+
+/** Gives the lesson (in the world's draft) Hindi captions if it has none, for the removal row. */
+async function ensureCaptions(ctx: TestContext) {
+  const { db } = ctx.database;
+  const [row] = await db.select().from(lessons).where(eq(lessons.draftOf, LESSON));
+  if (!row) throw new Error(`no draft of ${LESSON}`);
+  if (row.captions.some((c) => c.lang === 'hi')) return;
+  await db
+    .update(lessons)
+    .set({ captions: [...row.captions, { lang: 'hi', label: 'Hindi', key: 'uploads/matrix-hi.vtt' }] })
+    .where(eq(lessons.id, row.id));
 }
 
 /** The course's version as it is now: each write names it, as an editor who just loaded the course would. */
@@ -399,6 +413,18 @@ const REQUESTS: Record<string, Planned> = {
       headers: { origin: TEST_ORIGIN, 'content-type': 'text/vtt' },
       payload: 'WEBVTT\n\n00:00.000 --> 00:02.000\nनमस्ते\n',
     }),
+  },
+  "DELETE a lesson's captions": {
+    endpoint: endpoints.adminRemoveCaptions,
+    request: async (_world, ctx) => {
+      // Each allowed caller removes them: the next finds them given back (a direct write, no audit row).
+      await ensureCaptions(ctx);
+      return {
+        method: 'DELETE',
+        url: api(`/courses/${COURSE}/lessons/${LESSON}/captions/hi?version=${await currentVersion(ctx)}`),
+        headers: { origin: TEST_ORIGIN },
+      };
+    },
   },
   "PUT this course's thumbnail": {
     endpoint: endpoints.adminCourseThumbnail,

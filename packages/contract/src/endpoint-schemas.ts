@@ -561,6 +561,14 @@ export const endpointSchemas = {
     responses: { 200: adminCourseDetailSchema },
     errors: [401, 403, 404, 409],
   },
+  adminRemoveCaptions: {
+    tags: ['admin'],
+    summary: "Remove a lesson's captions in one language, at ?version=",
+    params: captionParamsSchema,
+    query: versionQuerySchema,
+    responses: { 200: adminCourseDetailSchema },
+    errors: [401, 403, 404, 409],
+  },
   adminCourseThumbnail: {
     tags: ['admin'],
     summary:

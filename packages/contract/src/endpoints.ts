@@ -92,6 +92,7 @@ const table = {
   adminVideoUpload: { method: 'GET', path: '/admin/uploads/videos/:uploadId' },
   adminVideoUploadChunk: { method: 'PATCH', path: '/admin/uploads/videos/:uploadId' },
   adminLessonCaptions: { method: 'PUT', path: '/admin/courses/:id/lessons/:lessonId/captions/:lang' },
+  adminRemoveCaptions: { method: 'DELETE', path: '/admin/courses/:id/lessons/:lessonId/captions/:lang' },
   adminCourseThumbnail: { method: 'PUT', path: '/admin/courses/:id/thumbnail' },
 } as const satisfies Record<string, Omit<Endpoint, 'name'>>;
 

@@ -101,7 +101,19 @@ export async function createHostileFixture(
   await db.transaction(async (tx) => {
     const [published] = await tx.select().from(courses).where(eq(courses.id, ORDER_COURSE));
     if (!published) throw new Error(`no course ${ORDER_COURSE}`);
-    await openWorkingCopy(tx, published, now);
+    const draft = await openWorkingCopy(tx, published, now);
+    // Its first lesson (the upload and caption cases' lesson) has Hindi captions in the draft, for the removal.
+    const [first] = await tx
+      .select({ id: lessons.id })
+      .from(lessons)
+      .where(eq(lessons.courseId, ORDER_COURSE))
+      .orderBy(asc(lessons.position))
+      .limit(1);
+    if (!first) throw new Error(`${ORDER_COURSE} has no lessons`);
+    await tx
+      .update(lessons)
+      .set({ captions: [{ lang: 'hi', label: 'हिन्दी', key: 'uploads/hostile-hi.vtt' }] })
+      .where(eq(lessons.id, draft.lessonRow(first.id)));
   });
   const [course] = await db.select({ version: courses.version }).from(courses).where(eq(courses.id, ORDER_COURSE));
   if (!course) throw new Error(`no course ${ORDER_COURSE}`);

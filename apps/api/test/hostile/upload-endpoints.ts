@@ -106,6 +106,17 @@ export function uploadEndpoints(f: HostileFixture): EndpointSpec[] {
       valid: 200,
     },
     {
+      // The fixture's draft gives the lesson Hindi captions to remove.
+      method: 'DELETE',
+      route: '/api/v1/admin/courses/:id/lessons/:lessonId/captions/:lang',
+      params: { id: ORDER_COURSE, lessonId, lang: 'hi' },
+      query: { valid: { version: String(f.courseVersion) }, fields: [version] },
+      writesOnce: true,
+      body: { type: 'empty' },
+      ...staff,
+      valid: 200,
+    },
+    {
       // A PATCH of no bytes at the offset the upload stands at: valid, and it changes nothing.
       method: 'PATCH',
       route: '/api/v1/admin/uploads/videos/:uploadId',

@@ -611,6 +611,17 @@ describe('the staff console API', () => {
           },
         ];
       },
+      adminRemoveCaptions: async () => {
+        // Captions to remove first (their own audited write, made before the count).
+        const added = await ctx.app.inject({
+          method: 'PUT',
+          url: `/api/v1/admin/courses/${PAID}/lessons/${PAID}-01/captions/ta?version=${await version()}&label=Tamil`,
+          headers: raw('text/vtt'),
+          payload: 'WEBVTT\n\n00:00.000 --> 00:02.000\nவணக்கம்\n',
+        });
+        expect(added.statusCode, added.body).toBe(200);
+        return [`/admin/courses/${PAID}/lessons/${PAID}-01/captions/ta?version=${await version()}`, undefined];
+      },
       adminUpdateLesson: async () => [
         `/admin/courses/${PAID}/lessons/${PAID}-01`,
         { version: await version(), description: 'Audited.' },

@@ -22,6 +22,7 @@ import {
 import { listEmails } from './emails.ts';
 import { createLesson, saveOutline, updateLesson } from './outline.ts';
 import { archiveTier, deleteTier, reorderTiers } from './tiers.ts';
+import { removeLessonCaptions } from './uploads.ts';
 import { searchUsers } from './users.ts';
 
 /** Staff writes: plenty for a person editing, too few to hammer the database. */
@@ -129,6 +130,18 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.adminUpdateLesson, { config: WRITE_LIMIT }, async (request) => {
     const user = await requireCourseEditor(request, db, request.params.id);
     return updateLesson(db, actorOf(user), request.params.id, request.params.lessonId, request.body, clock());
+  });
+
+  route(app, endpoints.adminRemoveCaptions, { config: WRITE_LIMIT }, async (request) => {
+    const user = await requireCourseEditor(request, db, request.params.id);
+    const { id: courseId, lessonId, lang } = request.params;
+    return removeLessonCaptions(
+      db,
+      actorOf(user),
+      { courseId, lessonId, version: request.query.version },
+      lang,
+      clock(),
+    );
   });
 
   route(app, endpoints.adminUsers, {}, async (request, reply) => {

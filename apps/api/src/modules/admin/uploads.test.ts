@@ -489,6 +489,25 @@ describe('console uploads: lesson videos over tus, captions, thumbnails', () => 
     expect(served.headers['content-type']).toMatch(/^text\/vtt/);
     expect(served.body).toBe(vtt);
 
+    // Removed again: the player offers the others (once published); removing twice is a clear 404.
+    const remove = async () =>
+      ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/admin/courses/${COURSE}/lessons/${LESSON}/captions/hi?version=${await courseVersion()}`,
+        headers: { origin: TEST_ORIGIN, cookie: admin.cookie },
+      });
+    const removed = await remove();
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(adminCourseDetailSchema.parse(removed.json()).lessons.find((l) => l.id === LESSON)?.captions).toEqual([
+      { lang: 'en', label: 'English (UK)' },
+    ]);
+    expect((await remove()).json()).toMatchObject({ code: 'captions_not_found' });
+    await publish(admin);
+    const after = lessonDetailSchema.parse(
+      (await ctx.app.inject({ url: `/api/v1/lessons/${LESSON}`, headers: { cookie: learner.cookie } })).json(),
+    );
+    expect(after.captions.map((c) => c.lang)).toEqual(['en']);
+
     const version = await courseVersion();
     const auditsBefore = (await ctx.database.db.select().from(auditLog)).length;
     const refusals: Array<[Promise<{ statusCode: number; json(): unknown }>, number, string]> = [

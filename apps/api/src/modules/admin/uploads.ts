@@ -140,6 +140,37 @@ export async function setLessonCaptions(
   });
 }
 
+/**
+ * Removes the lesson's captions in `lang`. The file stays in the media store: the published lesson may still
+ * play it while this edit waits in a draft (decision 021).
+ */
+export async function removeLessonCaptions(
+  db: Db,
+  actor: Actor,
+  target: { courseId: string; lessonId: string; version: number },
+  lang: string,
+  now: Date,
+): Promise<AdminCourseDetail> {
+  return editContent(db, actor, target.courseId, target.version, now, async (tx, working) => {
+    const lesson = await lessonOf(tx, working, target.lessonId);
+    if (!lesson) throw notFound(NO_LESSON, 'lesson_not_found');
+    if (!lesson.captions.some((c) => c.lang === lang)) {
+      throw notFound('This lesson has no captions in that language.', 'captions_not_found');
+    }
+    const captions = lesson.captions.filter((c) => c.lang !== lang);
+    await tx.update(lessons).set({ captions }).where(eq(lessons.id, lesson.id));
+    return {
+      audit: {
+        action: 'lesson.captions',
+        entity: 'lesson',
+        entityId: target.lessonId,
+        before: { captions: lesson.captions },
+        after: { captions },
+      },
+    };
+  });
+}
+
 /** Sets the course's thumbnail: a path under the thumbnails the web serves (/thumbnails/<path>). */
 export async function setCourseThumbnail(
   db: Db,

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { useRemoveCaptions } from '../api/remove-captions';
 import { useUploadCaptions } from '../api/upload-captions';
 import { errorMessage } from '../lib/form-errors';
 import { ApiErrorAlert } from './api-error-alert';
@@ -28,6 +29,7 @@ export function CaptionsForm({
   const [saved, setSaved] = useState('');
   const headingId = useId();
   const upload = useUploadCaptions(course.id);
+  const remove = useRemoveCaptions(course.id);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -51,10 +53,29 @@ export function CaptionsForm({
       {lesson.captions.length === 0 ? (
         <p className="text-sm">No captions yet.</p>
       ) : (
-        <ul className="list-disc pl-5 text-sm">
+        <ul className="space-y-1 text-sm">
           {lesson.captions.map((track) => (
-            <li key={track.lang}>
-              {track.label} ({track.lang})
+            <li key={track.lang} className="flex flex-wrap items-center gap-3">
+              <span>
+                {track.label} ({track.lang})
+              </span>
+              {canEdit && (
+                <Button
+                  type="button"
+                  variant="secondary"
+                  size="sm"
+                  disabled={remove.isPending}
+                  onClick={() => {
+                    setSaved('');
+                    remove.mutate(
+                      { lessonId: lesson.id, lang: track.lang, version: course.version },
+                      { onSuccess: () => setSaved(`Captions (${track.label}) removed.`) },
+                    );
+                  }}
+                >
+                  Remove<span className="sr-only"> captions {track.label}</span>
+                </Button>
+              )}
             </li>
           ))}
         </ul>
@@ -79,9 +100,9 @@ export function CaptionsForm({
               />
             )}
           </Field>
-          {upload.isError && (
-            <ApiErrorAlert error={upload.error} onReload={onReload}>
-              {errorMessage(upload.error)}
+          {(upload.isError || remove.isError) && (
+            <ApiErrorAlert error={upload.error ?? remove.error} onReload={onReload}>
+              {errorMessage(upload.error ?? remove.error)}
             </ApiErrorAlert>
           )}
           <div className="flex flex-wrap items-center justify-end gap-3">
