@@ -352,20 +352,22 @@ test('edits to the published course wait in a draft until "Publish changes"; the
     ]);
     await expect(preview.getByRole('heading', { level: 1, name: revised })).toBeVisible();
     await preview.close();
-    // The uploaded lesson becomes a free preview in the draft, and plays from the lesson's preview link.
+    // A paid lesson of the draft plays from its preview link: staff preview opens every lesson.
     await outline(page)
       .getByRole('button', { name: `Edit lesson ${LESSONS.upload}` })
       .click();
-    const lessonDialog = dialog(page, `Lesson: ${LESSONS.upload}`);
-    await lessonDialog.getByLabel('Free preview').check();
-    await lessonDialog.getByRole('button', { name: 'Save lesson' }).click();
-    await expect(lessonDialog.getByText('Lesson saved.')).toBeVisible();
     const [lessonPreview] = await Promise.all([
       page.context().waitForEvent('page'),
-      lessonDialog.getByRole('link', { name: /Preview this lesson as a learner/ }).click(),
+      dialog(page, `Lesson: ${LESSONS.upload}`)
+        .getByRole('link', { name: /Preview this lesson as a learner/ })
+        .click(),
     ]);
     await expect(player(lessonPreview, LESSONS.upload).locator('video')).toBeAttached();
     expect(new URL(lessonPreview.url()).pathname).toMatch(/^\/course\/draft-[0-9a-f]{12}$/);
+    await lessonPreview.keyboard.press('Escape');
+    await expect(lessonPreview.getByText(/^Staff preview:/).locator('..')).toContainText(
+      'Learners see the paid ones locked until they enroll.',
+    );
     await lessonPreview.close();
     await page.keyboard.press('Escape');
 

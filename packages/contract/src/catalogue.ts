@@ -75,6 +75,11 @@ export const courseDetailSchema = courseSummarySchema.extend({
   isEnrolled: z.boolean(),
   hasCompletedFreeLesson: z.boolean(),
   showPricing: z.boolean(),
+  /**
+   * True for staff who may preview this course (decision 021): every lesson opens for them, bought or not, so
+   * they can check what learners will watch. Absent for everyone else.
+   */
+  staffPreview: z.literal(true).optional(),
   /** The signed-in caller's own progress, in lesson order; empty for a visitor and before any lesson is opened. */
   lessonProgress: z.array(lessonProgressSummarySchema),
 });

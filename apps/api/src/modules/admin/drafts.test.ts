@@ -104,6 +104,10 @@ describe('drafts of published courses', () => {
     expect(preview.course.title).toBe('Python for AI, Revised');
     expect(preview.course.lessons.map((l) => l.section.title)).toContain('Going further');
     expect(preview.course.lessons[0]?.title).toBe('Setting up, again');
+    // Staff preview opens every lesson for them; a learner's course page never says so.
+    expect(preview.course.staffPreview).toBe(true);
+    expect((await learnerView(admin)).course.staffPreview).toBe(true);
+    expect(published.course).not.toHaveProperty('staffPreview');
     expect((await learnerView(learner, previewId)).status).toBe(404);
     expect((await learnerView(null, previewId)).status).toBe(404);
     const lessonPreview = course.lessons[0]?.previewId as string;

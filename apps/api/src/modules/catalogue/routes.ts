@@ -72,11 +72,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     const { id } = request.params;
     const cached = await cache.getOptional(`course:${id}`, courseDetailSchema, () => loadPublicCourse(db, id));
     const user = request.cookies[SESSION_COOKIE] ? await currentUser(request) : null;
+    // Staff of the course (never a plain learner: no roles, no query) preview it: every lesson opens for them.
+    const staff = Boolean(user && user.roles.length > 0 && (await canPreviewCourse(db, user, id)));
     // Not in the catalogue: staff who may preview it see it as a learner would (never cached).
-    const preview =
-      !cached && user && user.roles.length > 0 && (await canPreviewCourse(db, user, id))
-        ? await loadPublicCourse(db, id, { preview: true })
-        : null;
+    const preview = !cached && staff ? await loadPublicCourse(db, id, { preview: true }) : null;
     if (!cached && !preview) throw notFound(COURSE_NOT_FOUND, 'course_not_found');
     // Personalised for a signed-in learner, so shared caches must not keep it.
     reply.header('vary', 'cookie');
@@ -95,6 +94,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       ...access,
       showPricing: course.price > 0 && (!course.lessons.some((l) => l.isFree) || expired),
       lessonProgress,
+      ...(staff ? { staffPreview: true as const } : {}),
     };
   });
 

@@ -18,7 +18,7 @@ import { useLessonDeepLink } from '@/features/catalogue/hooks/use-lesson-deep-li
 import { defaultTierId } from '@/features/catalogue/lib/course-access';
 import { currentOffer, payLabel } from '@/features/catalogue/lib/course-offer';
 import { progressByLesson } from '@/features/catalogue/lib/lesson-progress';
-import { LessonPlayerDialog, progressSavesSettled, useOpenLesson } from '@/features/learning';
+import { LessonPlayerDialog, opensEveryLesson, progressSavesSettled, useOpenLesson } from '@/features/learning';
 import { EnrollButton, PayButton, type PayButtonHandle } from '@/features/payments';
 import { ApiError } from '@/lib/api-client';
 import { catalogueKeys, dashboardKeys } from '@/lib/query-keys';
@@ -142,9 +142,15 @@ export function CoursePage() {
           <h2 id="lessons-heading" className="text-xl font-semibold">
             Lessons <span className="text-base font-normal text-muted">({course.lessons.length})</span>
           </h2>
+          {course.staffPreview && (
+            <p className="rounded-lg border border-border bg-surface p-3 text-sm">
+              <strong className="font-semibold">Staff preview:</strong> every lesson opens for you. Learners see the
+              paid ones locked until they enroll.
+            </p>
+          )}
           <LessonList
             lessons={course.lessons}
-            isEnrolled={course.isEnrolled}
+            opensAll={opensEveryLesson(course)}
             onSelectLesson={openLesson}
             activeLessonId={dialogProps.open ? dialogProps.lessonId : null}
             pendingLessonId={player.pendingLessonId}

@@ -20,7 +20,7 @@ describe('LessonList', () => {
     render(
       <LessonList
         lessons={[lesson('a', true), lesson('b'), lesson('c'), lesson('d')]}
-        isEnrolled
+        opensAll
         onSelectLesson={vi.fn()}
         progress={progressByLesson([
           { lessonId: 'a', completed: true, watchedPercent: 100 },
@@ -42,7 +42,7 @@ describe('LessonList', () => {
   });
 
   it('shows no progress to a visitor', () => {
-    render(<LessonList lessons={[lesson('a', true), lesson('b')]} isEnrolled={false} onSelectLesson={vi.fn()} />);
+    render(<LessonList lessons={[lesson('a', true), lesson('b')]} opensAll={false} onSelectLesson={vi.fn()} />);
     expect(screen.queryByText(/watched|Completed/)).toBeNull();
     expect(screen.getAllByRole('button')[1]).toHaveAccessibleName(/Locked/);
   });
@@ -53,7 +53,7 @@ describe('LessonList', () => {
     render(
       <LessonList
         lessons={[lesson('a', true, basics), lesson('b', false, basics), lesson('c', false, retrieval)]}
-        isEnrolled
+        opensAll
         onSelectLesson={vi.fn()}
         progress={progressByLesson([{ lessonId: 'a', completed: true, watchedPercent: 100 }])}
       />,
@@ -67,7 +67,7 @@ describe('LessonList', () => {
   });
 
   it('shows a course of one section as a plain list without a heading', () => {
-    render(<LessonList lessons={[lesson('a'), lesson('b')]} isEnrolled onSelectLesson={vi.fn()} />);
+    render(<LessonList lessons={[lesson('a'), lesson('b')]} opensAll onSelectLesson={vi.fn()} />);
     expect(screen.queryByRole('heading')).toBeNull();
     expect(screen.getAllByRole('button')).toHaveLength(2);
   });

@@ -6,7 +6,8 @@ import { isLessonUnlocked } from '../lib/course-access';
 
 export interface LessonListProps {
   lessons: readonly LessonSummary[];
-  isEnrolled: boolean;
+  /** Every lesson opens (the learner is enrolled, or staff preview the course): none shows locked. */
+  opensAll: boolean;
   /** Called for every lesson click; the page decides (sign in, enroll, play). */
   onSelectLesson: (lesson: LessonSummary) => void;
   /** The lesson open in the player, marked as current. */
@@ -75,7 +76,7 @@ export function LessonList(props: LessonListProps) {
 
 function LessonRows({
   items,
-  isEnrolled,
+  opensAll,
   onSelectLesson,
   activeLessonId,
   pendingLessonId,
@@ -87,7 +88,7 @@ function LessonRows({
       className="divide-y divide-border overflow-hidden rounded-xl border border-border"
     >
       {items.map(({ lesson, index }) => {
-        const unlocked = isLessonUnlocked(lesson, isEnrolled);
+        const unlocked = isLessonUnlocked(lesson, opensAll);
         const current = lesson.id === activeLessonId;
         const pending = lesson.id === pendingLessonId;
         const mine = progress?.get(lesson.id);

@@ -14,7 +14,10 @@ import { CompletionPopup } from './completion-popup';
 import { LessonStage } from './lesson-stage';
 import { PlayerError, PlayerSpinner } from './player-status';
 
-export type PlayerCourse = Pick<CourseDetail, 'id' | 'title' | 'lessons' | 'isEnrolled' | 'pricingTiers'>;
+export type PlayerCourse = Pick<
+  CourseDetail,
+  'id' | 'title' | 'lessons' | 'isEnrolled' | 'pricingTiers' | 'staffPreview'
+>;
 
 export interface LessonPlayerDialogProps {
   course: PlayerCourse;

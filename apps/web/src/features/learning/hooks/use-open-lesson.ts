@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { lessonQuery } from '../api/lesson-query';
 import type { LessonPlayerDialogProps, PlayerCourse } from '../components/lesson-player-dialog';
 import { lessonGate } from '../lib/lesson-gate';
+import { opensEveryLesson } from '../lib/lesson-navigation';
 
 /**
  * How an attempt to open a lesson ended: the player opened; the visitor was sent to sign in (the page is being
@@ -30,7 +31,7 @@ export function useOpenLesson(course: PlayerCourse | undefined) {
   const openLesson = useCallback(
     async (lesson: LessonSummary): Promise<OpenLessonOutcome> => {
       if (!course) return 'failed';
-      const gate = lessonGate(lesson, { signedIn: await isSignedIn(), isEnrolled: course.isEnrolled });
+      const gate = lessonGate(lesson, { signedIn: await isSignedIn(), isEnrolled: opensEveryLesson(course) });
       if (gate === 'sign-in') {
         sendToSignIn('lesson');
         return 'sign-in';

@@ -34,6 +34,13 @@ describe('neighbours', () => {
     expect(next).toMatchObject({ lesson: { id: 'c' }, enabled: false });
   });
 
+  it('enables every neighbour for staff previewing the course, and offers them no upgrade', () => {
+    const previewing = { ...course(false), staffPreview: true as const };
+    expect(neighbours(previewing, 'b').next).toMatchObject({ lesson: { id: 'c' }, enabled: true });
+    expect(offersUpgrade(previewing, 'b')).toBe(false);
+    expect(offersUpgrade(course(false), 'b')).toBe(true);
+  });
+
   it('enables every neighbour for an enrolled learner, and has none past the ends', () => {
     expect(neighbours(course(true), 'c').next).toMatchObject({ lesson: { id: 'd' }, enabled: true });
     expect(neighbours(course(true), 'a').previous).toBeNull();

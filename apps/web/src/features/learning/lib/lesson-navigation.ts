@@ -1,10 +1,14 @@
 import type { CourseDetail, LessonSummary, PricingTier } from '@kaushal/contract';
 import { COMPLETION_POPUP_MAX_TIERS } from './constants';
 
-type CourseForPlayer = Pick<CourseDetail, 'lessons' | 'isEnrolled' | 'pricingTiers'>;
+type CourseForPlayer = Pick<CourseDetail, 'lessons' | 'isEnrolled' | 'pricingTiers' | 'staffPreview'>;
 
-/** A lesson is playable if it is free or the learner is enrolled (spec section 4). */
-export const isPlayable = (lesson: Pick<LessonSummary, 'isFree'>, isEnrolled: boolean) => lesson.isFree || isEnrolled;
+/** Every lesson of the course opens: the learner is enrolled, or staff preview it (decision 021). */
+export const opensEveryLesson = (course: Pick<CourseDetail, 'isEnrolled' | 'staffPreview'>) =>
+  course.isEnrolled || course.staffPreview === true;
+
+/** A lesson is playable if it is free or every lesson opens (spec section 4). */
+export const isPlayable = (lesson: Pick<LessonSummary, 'isFree'>, opensAll: boolean) => lesson.isFree || opensAll;
 
 export interface Neighbour {
   lesson: LessonSummary;
@@ -16,7 +20,7 @@ export function neighbours(course: CourseForPlayer, lessonId: string) {
   const index = course.lessons.findIndex((l) => l.id === lessonId);
   const at = (i: number): Neighbour | null => {
     const lesson = index < 0 ? undefined : course.lessons[i];
-    return lesson ? { lesson, enabled: isPlayable(lesson, course.isEnrolled) } : null;
+    return lesson ? { lesson, enabled: isPlayable(lesson, opensEveryLesson(course)) } : null;
   };
   return { previous: at(index - 1), next: at(index + 1), index };
 }
@@ -28,7 +32,7 @@ export function neighbours(course: CourseForPlayer, lessonId: string) {
 export function offersUpgrade(course: CourseForPlayer, lessonId: string): boolean {
   const index = course.lessons.findIndex((l) => l.id === lessonId);
   const lesson = course.lessons[index];
-  if (!lesson?.isFree || course.isEnrolled) return false;
+  if (!lesson?.isFree || opensEveryLesson(course)) return false;
   return course.lessons.slice(index + 1).some((l) => !l.isFree);
 }
 
