@@ -4,7 +4,7 @@
 //   npm run bench -- --jobs-only [--jobs 1000]   only the job queue's jobs per second (bench/jobs.ts); --skip-jobs
 // With DATABASE_URL set, the product runs on PostgreSQL instead of PGlite.
 import { execFileSync, fork, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -60,7 +60,9 @@ function tsx(script, args) {
   execFileSync(process.execPath, ['--import', 'tsx', script, ...args], { cwd: root, stdio: 'inherit' });
 }
 
+/** The product as it ships: request logs at info, written where a log collector would read them (a file). */
 async function startProduct(port) {
+  const logFile = openSync(path.join(resultsDir, 'product.log'), 'a');
   const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: root,
     env: {
@@ -71,12 +73,12 @@ async function startProduct(port) {
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl ?? '',
       SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
       // The load generator is one address opening as many connections as --connections asks for.
       MAX_CONNECTIONS_PER_CLIENT: '0',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', logFile, 'inherit'],
   });
+  closeSync(logFile);
   await waitFor(`http://127.0.0.1:${port}/api/v1/health`);
   return child;
 }
@@ -341,6 +343,7 @@ if (!opts['skip-lighthouse']) {
   log('Lighthouse (mobile emulation) on /, /courses and a course page');
   const webPort = await freePort();
   rmSync(path.join(resultsDir, 'lh-data'), { recursive: true, force: true });
+  const lighthouseLog = openSync(path.join(resultsDir, 'product.log'), 'a');
   const web = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: root,
     env: {
@@ -352,12 +355,12 @@ if (!opts['skip-lighthouse']) {
       PUBLIC_URL: `http://127.0.0.1:${webPort}`,
       DATA_DIR: path.join(resultsDir, 'lh-data'),
       DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
       // Lighthouse measures the pages, not a machine busy making the narrated demo lessons.
       DEMO_MEDIA: 'false',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', lighthouseLog, 'inherit'],
   });
+  closeSync(lighthouseLog);
   await waitFor(`http://127.0.0.1:${webPort}/api/v1/health`);
   const firstCourse = (await (await fetch(`http://127.0.0.1:${webPort}/api/v1/courses?size=1`)).json()).items[0]?.id;
   lighthouse = await runLighthouse([

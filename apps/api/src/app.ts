@@ -13,10 +13,12 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import pino from 'pino';
 import { type Adapters, createAdapters } from './adapters.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { createMetrics, type Metrics } from './lib/metrics.ts';
+import { OneLinePerRequest } from './lib/request-log.ts';
 import { type Clock, systemClock } from './lib/time.ts';
 import { accountRoutes } from './modules/account/index.ts';
 import { adminRoutes, adminUploadRoutes } from './modules/admin/index.ts';
@@ -78,12 +80,16 @@ const REDACT = [
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database, site } = options;
+  // Logs leave through an asynchronous destination: a busy process does not wait on stdout for each line (pino
+  // flushes what is buffered when the app closes and when the process exits). Decision 022.
+  const logDestination = options.logStream ? null : pino.destination({ dest: 1, sync: false });
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
       redact: { paths: REDACT, censor: '[redacted]' },
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      stream: options.logStream ?? logDestination ?? undefined,
     },
+    logController: new OneLinePerRequest(),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(given) ? given : randomUUID();
@@ -108,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     await app.deps.jobs.stop();
     app.deps.mailer.close();
+    logDestination?.flushSync();
   });
   app.addHook('onResponse', async (request, reply) => {
     metrics.observeRequest(
