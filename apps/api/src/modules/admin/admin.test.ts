@@ -9,9 +9,10 @@ import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { TEST_ORIGIN, useTestApp } from '../../../test/app.ts';
-import { createLearner, type Learner } from '../../../test/payments.ts';
+import type { Learner } from '../../../test/payments.ts';
+import { callAs, createStaff } from '../../../test/support/staff.ts';
 import { tinyVideo, tusMetadata } from '../../../test/support/tiny-video.ts';
-import { auditLog, courseInstructors, paymentOrders, userRoles } from '../../db/schema.ts';
+import { auditLog, courseInstructors, paymentOrders } from '../../db/schema.ts';
 
 const PAID = 'rag-from-scratch';
 const OTHER = 'llm-evaluation';
@@ -19,20 +20,9 @@ const OTHER = 'llm-evaluation';
 describe('the staff console API', () => {
   const ctx = useTestApp();
 
-  const staff = async (name: string, ...roles: StaffRole[]): Promise<Learner> => {
-    const person = await createLearner(ctx, name);
-    if (roles.length > 0) {
-      await ctx.database.db.insert(userRoles).values(roles.map((role) => ({ userId: person.id, role })));
-    }
-    return person;
-  };
+  const staff = (name: string, ...roles: StaffRole[]) => createStaff(ctx, name, ...roles);
   const call = (who: Learner | null, method: string, url: string, payload?: unknown) =>
-    ctx.app.inject({
-      method: method as 'GET',
-      url: `/api/v1${url}`,
-      headers: { origin: TEST_ORIGIN, ...(who ? { cookie: who.cookie } : {}) },
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
+    callAs(ctx, who, method, url, payload);
   const detail = async (who: Learner, id = PAID) =>
     adminCourseDetailSchema.parse((await call(who, 'GET', `/admin/courses/${id}`)).json());
   const auditRows = async () => (await ctx.database.db.select({ n: count() }).from(auditLog))[0]?.n ?? 0;

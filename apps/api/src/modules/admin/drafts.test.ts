@@ -1,30 +1,20 @@
 import { adminCourseDetailSchema, auditListSchema, type CourseDetail, type StaffRole } from '@kaushal/contract';
 import { count, eq, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { TEST_ORIGIN, useTestApp } from '../../../test/app.ts';
+import { useTestApp } from '../../../test/app.ts';
 import { createLearner, type Learner } from '../../../test/payments.ts';
+import { callAs, createStaff } from '../../../test/support/staff.ts';
 import { exportCatalogue } from '../../content/export.ts';
-import { courseInstructors, courses, lessonProgress, userRoles } from '../../db/schema.ts';
+import { courseInstructors, courses, lessonProgress } from '../../db/schema.ts';
 
 const COURSE = 'python-for-ai';
 
 describe('drafts of published courses', () => {
   const ctx = useTestApp();
 
-  const staff = async (name: string, ...roles: StaffRole[]): Promise<Learner> => {
-    const person = await createLearner(ctx, name);
-    if (roles.length > 0) {
-      await ctx.database.db.insert(userRoles).values(roles.map((role) => ({ userId: person.id, role })));
-    }
-    return person;
-  };
+  const staff = (name: string, ...roles: StaffRole[]) => createStaff(ctx, name, ...roles);
   const call = (who: Learner | null, method: string, url: string, payload?: unknown) =>
-    ctx.app.inject({
-      method: method as 'GET',
-      url: `/api/v1${url}`,
-      headers: { origin: TEST_ORIGIN, ...(who ? { cookie: who.cookie } : {}) },
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
+    callAs(ctx, who, method, url, payload);
   const ok = async (who: Learner, method: string, url: string, payload?: unknown) => {
     const response = await call(who, method, url, payload);
     expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);

@@ -112,21 +112,18 @@ export async function setLessonVideo(
   });
 }
 
-/** Adds the lesson's captions in `lang`, or replaces the ones it had in that language (the label too). */
-export async function setLessonCaptions(
+/** One change of a lesson's caption tracks, drafted like every content edit and audited before and after. */
+function editCaptions(
   db: Db,
   actor: Actor,
   target: { courseId: string; lessonId: string; version: number },
-  track: CaptionRef,
   now: Date,
+  change: (captions: CaptionRef[]) => CaptionRef[],
 ): Promise<AdminCourseDetail> {
   return editContent(db, actor, target.courseId, target.version, now, async (tx, working) => {
     const lesson = await lessonOf(tx, working, target.lessonId);
     if (!lesson) throw notFound(NO_LESSON, 'lesson_not_found');
-    const replaced = lesson.captions.some((c) => c.lang === track.lang);
-    const captions = replaced
-      ? lesson.captions.map((c) => (c.lang === track.lang ? track : c))
-      : [...lesson.captions, track];
+    const captions = change(lesson.captions);
     await tx.update(lessons).set({ captions }).where(eq(lessons.id, lesson.id));
     return {
       audit: {
@@ -140,34 +137,37 @@ export async function setLessonCaptions(
   });
 }
 
+/** Adds the lesson's captions in `lang`, or replaces the ones it had in that language (the label too). */
+export function setLessonCaptions(
+  db: Db,
+  actor: Actor,
+  target: { courseId: string; lessonId: string; version: number },
+  track: CaptionRef,
+  now: Date,
+): Promise<AdminCourseDetail> {
+  return editCaptions(db, actor, target, now, (captions) =>
+    captions.some((c) => c.lang === track.lang)
+      ? captions.map((c) => (c.lang === track.lang ? track : c))
+      : [...captions, track],
+  );
+}
+
 /**
  * Removes the lesson's captions in `lang`. The file stays in the media store: the published lesson may still
  * play it while this edit waits in a draft (decision 021).
  */
-export async function removeLessonCaptions(
+export function removeLessonCaptions(
   db: Db,
   actor: Actor,
   target: { courseId: string; lessonId: string; version: number },
   lang: string,
   now: Date,
 ): Promise<AdminCourseDetail> {
-  return editContent(db, actor, target.courseId, target.version, now, async (tx, working) => {
-    const lesson = await lessonOf(tx, working, target.lessonId);
-    if (!lesson) throw notFound(NO_LESSON, 'lesson_not_found');
-    if (!lesson.captions.some((c) => c.lang === lang)) {
+  return editCaptions(db, actor, target, now, (captions) => {
+    if (!captions.some((c) => c.lang === lang)) {
       throw notFound('This lesson has no captions in that language.', 'captions_not_found');
     }
-    const captions = lesson.captions.filter((c) => c.lang !== lang);
-    await tx.update(lessons).set({ captions }).where(eq(lessons.id, lesson.id));
-    return {
-      audit: {
-        action: 'lesson.captions',
-        entity: 'lesson',
-        entityId: target.lessonId,
-        before: { captions: lesson.captions },
-        after: { captions },
-      },
-    };
+    return captions.filter((c) => c.lang !== lang);
   });
 }
 
