@@ -26,7 +26,9 @@ describe('npm run admin', () => {
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('grants, lists and revokes a staff role, each audited as the CLI', async () => {
+  // Four cold CLI processes, each starting tsx and opening the embedded database: on a loaded two-core machine
+  // (the full suite runs test files side by side) that took longer than the suite's 20 s default.
+  it('grants, lists and revokes a staff role, each audited as the CLI', { timeout: 90_000 }, async () => {
     const granted = await runApiCommand('admin', ['grant', 'First.Admin@example.com', 'admin'], env);
     expect(granted.stdout.trim(), granted.stderr).toBe('First.Admin@example.com is now admin.');
     expect(granted.code).toBe(0);
@@ -44,7 +46,7 @@ describe('npm run admin', () => {
     expect(rows.audit.map((r) => r.action)).toEqual(['role.grant', 'role.revoke']);
   });
 
-  it('says what is wrong: an unknown person, a made-up role, no command', async () => {
+  it('says what is wrong: an unknown person, a made-up role, no command', { timeout: 90_000 }, async () => {
     const unknown = await runApiCommand('admin', ['grant', 'nobody@example.com', 'admin'], env);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('No user has the email nobody@example.com: they must sign in once first');
