@@ -17,7 +17,7 @@ import { courses, lessons, sections } from '../../db/schema.ts';
 type CourseRow = typeof courses.$inferSelect;
 
 /** The course text a draft holds back; the rest of the row (price, featured, counts) stays on the course. */
-export const DRAFTED_FIELDS = ['title', 'description', 'difficulty', 'instructor', 'duration', 'thumbnail'] as const;
+const DRAFTED_FIELDS = ['title', 'description', 'difficulty', 'instructor', 'duration', 'thumbnail'] as const;
 type DraftedField = (typeof DRAFTED_FIELDS)[number];
 export type DraftedValues = Pick<CourseRow, DraftedField>;
 
