@@ -421,3 +421,144 @@ export const auditLog = pgTable(
     index('audit_log_actor_idx').on(t.actorId, t.createdAt),
   ],
 );
+
+/**
+ * A downloadable file of a lesson (a Jupyter notebook, a PDF, a dataset), stored in the media store under `mediaKey`
+ * and handed out through short-lived signed URLs under the lesson's own access rule.
+ */
+export const lessonResources = pgTable(
+  'lesson_resources',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    lessonId: text('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+    /** The name the download is saved under (Content-Disposition). */
+    fileName: text('file_name').notNull(),
+    mediaKey: text('media_key').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lesson_resources_lesson_idx').on(t.lessonId, t.position)],
+);
+
+/** One question of a quiz, with its answer: the answer never leaves the server before an attempt is graded. */
+export type QuizQuestion =
+  | {
+      id: string;
+      kind: 'single' | 'multiple';
+      prompt: string;
+      options: Array<{ id: string; text: string }>;
+      /** Exactly one for `single`; one or more for `multiple` (all and only these are right). */
+      correctOptionIds: string[];
+      explanation: string;
+    }
+  | {
+      id: string;
+      kind: 'numeric';
+      prompt: string;
+      answer: number;
+      /** An answer within ± tolerance counts as right. */
+      tolerance: number;
+      explanation: string;
+    };
+
+/** A section's quiz (at most one per section). Questions are kept whole with the quiz: they are authored together. */
+export const quizzes = pgTable(
+  'quizzes',
+  {
+    id: text('id').primaryKey(),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    sectionId: text('section_id')
+      .notNull()
+      .references(() => sections.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** Percent of questions right needed to pass (1–100). */
+    passPercent: smallint('pass_percent').notNull(),
+    questions: jsonb('questions').$type<QuizQuestion[]>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('quizzes_section_key').on(t.sectionId), index('quizzes_course_idx').on(t.courseId)],
+);
+
+/** Every graded attempt; the best score is the highest of a learner's attempts at a quiz. */
+export const quizAttempts = pgTable(
+  'quiz_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    quizId: text('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    /** Question id → the chosen option ids, or the number given. */
+    answers: jsonb('answers').$type<Record<string, string[] | number>>().notNull(),
+    correctCount: smallint('correct_count').notNull(),
+    questionCount: smallint('question_count').notNull(),
+    scorePercent: smallint('score_percent').notNull(),
+    passed: boolean('passed').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('quiz_attempts_user_quiz_idx').on(t.userId, t.quizId, t.scorePercent),
+    index('quiz_attempts_user_course_idx').on(t.userId, t.courseId),
+  ],
+);
+
+/**
+ * A certificate of completion. Its id is random and unguessable (the public verification URL). What it certifies is
+ * copied at issue (name on the profile, course title, hours watched, quiz scores) so later edits do not change it.
+ * Deleting the account keeps a tombstone (user and name cleared, `deletedAt` set): the page then says it no longer
+ * exists, rather than pretending it never did.
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'restrict' }),
+    learnerName: text('learner_name'),
+    courseTitle: text('course_title').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    watchedSeconds: integer('watched_seconds').notNull(),
+    quizScores: jsonb('quiz_scores').$type<Array<{ title: string; scorePercent: number }>>().notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('certificates_user_course_key').on(t.userId, t.courseId)],
+);
+
+/** A learner's private note or bookmark at a second of a lesson (a bookmark has an empty body). */
+export const lessonNotes = pgTable(
+  'lesson_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: text('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'note' | 'bookmark'>().notNull(),
+    atSeconds: integer('at_seconds').notNull(),
+    body: text('body').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('lesson_notes_user_course_idx').on(t.userId, t.courseId, t.lessonId, t.atSeconds)],
+);
