@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { API_PREFIX, endpoints, type SiteConfig } from '@kaushal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
@@ -59,6 +60,7 @@ export function createAdapters(
       basePath: `${API_PREFIX}${endpoints.media.path.replace('/*', '')}`,
       generatedDir: config.demoMediaDir,
       writableDir: config.mediaDir,
+      resourcesDir: path.join(config.contentDir, 'resources'),
     }),
     eventWriter: new EventWriter(database.db, services.metrics.eventsIngested, batching),
     sessionLookup: new SessionLookup(database.db, batching),

@@ -21,14 +21,17 @@ import { createMetrics, type Metrics } from './lib/metrics.ts';
 import { OneLinePerRequest } from './lib/request-log.ts';
 import { type Clock, systemClock } from './lib/time.ts';
 import { accountRoutes } from './modules/account/index.ts';
-import { adminRoutes, adminUploadRoutes } from './modules/admin/index.ts';
+import { adminResourceRoutes, adminRoutes, adminUploadRoutes } from './modules/admin/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { catalogueRoutes } from './modules/catalogue/index.ts';
+import { certificateRoutes } from './modules/certificates/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { enrollmentRoutes } from './modules/enrollment/index.ts';
 import { learningRoutes } from './modules/learning/index.ts';
 import { devMailboxRoutes, hasDevMailbox, mailRoutes, startMailJobs } from './modules/mail/index.ts';
+import { notesRoutes } from './modules/notes/index.ts';
 import { paymentRoutes } from './modules/payments/index.ts';
+import { quizRoutes } from './modules/quizzes/index.ts';
 import { siteRoutes } from './modules/site/index.ts';
 import { supportRoutes } from './modules/support/index.ts';
 import { systemRoutes } from './modules/system/index.ts';
@@ -159,15 +162,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(catalogueRoutes);
       await api.register(authRoutes);
       await api.register(learningRoutes);
+      await api.register(notesRoutes);
       await api.register(enrollmentRoutes);
       await api.register(paymentRoutes);
+      await api.register(quizRoutes);
       await api.register(supportRoutes);
       await api.register(dashboardRoutes);
+      await api.register(certificateRoutes);
       await api.register(accountRoutes);
       await api.register(siteRoutes);
       await api.register(mailRoutes);
       await api.register(adminRoutes);
       await api.register(adminUploadRoutes);
+      await api.register(adminResourceRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -2,11 +2,24 @@ import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { enrollments, paymentOrders, users, videoSessions } from '../src/db/schema.ts';
+import {
+  certificates,
+  enrollments,
+  lessonNotes,
+  lessonResources,
+  paymentOrders,
+  users,
+  videoSessions,
+} from '../src/db/schema.ts';
 import { SESSION_MISMATCH } from '../src/modules/learning/event-ingest.ts';
 import { ENROLLMENT_REQUIRED } from '../src/modules/learning/lesson-access.ts';
 import { EXPIRED_LINK, INVALID_LINK } from '../src/modules/learning/media-routes.ts';
+import { signResourceLink } from '../src/modules/learning/resource-links.ts';
+import { EXPIRED_RESOURCE_LINK, INVALID_RESOURCE_LINK } from '../src/modules/learning/resource-routes.ts';
+import { NOTE_NOT_FOUND } from '../src/modules/notes/service.ts';
 import { ORDER_NOT_FOUND } from '../src/modules/payments/orders.ts';
+import { QUIZ_ENROLLMENT_REQUIRED } from '../src/modules/quizzes/quiz-access.ts';
+import { insertQuiz } from '../src/modules/quizzes/test-support.ts';
 import { BACKUP_TOKEN_REQUIRED } from '../src/modules/system/routes.ts';
 import { signMedia } from '../src/providers/media/media-signature.ts';
 import { createSandboxProvider } from '../src/providers/payments/sandbox.ts';
@@ -34,6 +47,10 @@ const MATRIX = `
   GET media with the owner's signed link   | 200       | 200                     | 200                     | 200                     | 200
   GET media without a signature            | 403 media_link_invalid | 403 media_link_invalid | 403 media_link_invalid | 403 media_link_invalid | 403 media_link_invalid
   GET media with an expired link           | 403 media_link_expired | 403 media_link_expired | 403 media_link_expired | 403 media_link_expired | 403 media_link_expired
+  GET free lesson resource link            | 401       | 200                     | 200                     | 200                     | -
+  GET paid lesson resource link            | 401       | 403 enrollment_required | 200                     | 403 access_expired      | -
+  GET paid resource with the owner's link  | 401       | 403 resource_link_invalid | 200                   | 403 resource_link_invalid | 403 resource_link_invalid
+  GET paid resource with own expired link  | 401       | 410 resource_link_expired | 410 resource_link_expired | 410 resource_link_expired | -
   PUT free lesson progress                 | 401       | 200                     | 200                     | 200                     | -
   PUT paid lesson progress                 | 401       | 403 enrollment_required | 200                     | 403 access_expired      | -
   POST paid lesson events                  | 401       | 403 session_mismatch    | 200                     | 200                     | 403 session_mismatch
@@ -44,9 +61,21 @@ const MATRIX = `
   GET payment status of the order          | 401       | 200                     | 200                     | 200                     | 404 order_not_found
   POST sandbox pay the order               | 401       | 200                     | 200                     | 200                     | 404 order_not_found
   GET my orders                            | 401       | 200                     | 200                     | 200                     | -
+  GET course quizzes                       | 200       | 200                     | 200                     | 200                     | -
+  GET paid course quiz                     | 401       | 403 enrollment_required | 200                     | 403 access_expired      | -
+  POST paid course quiz attempt            | 401       | 403 enrollment_required | 200                     | 403 access_expired      | -
+  GET my notes in the course               | 401       | 200                     | 200                     | 200                     | -
+  POST a note on the free lesson           | 401       | 201                     | 201                     | 201                     | -
+  POST a note on the paid lesson           | 401       | 403 enrollment_required | 201                     | 403 access_expired      | -
+  PATCH the note                           | 401       | 200                     | 200                     | 200                     | 404 note_not_found
+  DELETE the note                          | 401       | 204                     | 204                     | 204                     | 404 note_not_found
   GET dashboard                            | 401       | 200                     | 200                     | 200                     | -
   GET my enrollments                       | 401       | 200                     | 200                     | 200                     | -
   GET my achievements                      | 401       | 200                     | 200                     | 200                     | -
+  GET my certificates                      | 401       | 200                     | 200                     | 200                     | -
+  GET a certificate (public page)          | 200       | 200                     | 200                     | 200                     | 200
+  GET a certificate's PDF (public)         | 200       | 200                     | 200                     | 200                     | 200
+  GET a certificate's picture (public)     | 200       | 200                     | 200                     | 200                     | 200
   GET auth me                              | 401       | 200                     | 200                     | 200                     | -
   PATCH my name                            | 401       | 200                     | 200                     | 200                     | -
   GET my settings                          | 401       | 200                     | 200                     | 200                     | -
@@ -65,16 +94,24 @@ const MEDIA_KEY = 'lesson-short.mp4';
 /** The readable detail every refusal code must carry. */
 const DETAILS: Record<string, string | RegExp> = {
   unauthorized: 'Please sign in to continue.',
-  enrollment_required: ENROLLMENT_REQUIRED,
+  // One code, worded for what was refused: a lesson or a quiz.
+  enrollment_required: new RegExp(`^(${[ENROLLMENT_REQUIRED, QUIZ_ENROLLMENT_REQUIRED].map(escapeRegExp).join('|')})$`),
   access_expired: /^Your weekly access expired on .+\. Renew to keep learning\.$/,
   session_mismatch: SESSION_MISMATCH,
   order_not_found: ORDER_NOT_FOUND,
+  note_not_found: NOTE_NOT_FOUND,
   course_not_free: 'This course is not free. Choose a pricing option to enroll.',
   already_enrolled: 'You already have lifetime access to this course.',
   media_link_invalid: INVALID_LINK,
   media_link_expired: EXPIRED_LINK,
+  resource_link_invalid: INVALID_RESOURCE_LINK,
+  resource_link_expired: EXPIRED_RESOURCE_LINK,
   backup_token_required: BACKUP_TOKEN_REQUIRED,
 };
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
 
 const CALLERS = ['anonymous', 'not enrolled', 'enrolled', 'expired weekly', "another's resource"] as const;
 type CallerName = (typeof CALLERS)[number];
@@ -103,6 +140,8 @@ interface Caller {
   learner: TestLearner | null;
   videoSessionId: string;
   orderId: string;
+  /** A note or bookmark of the caller's (the intruder: another of the owner's, untouched by the owner's calls). */
+  noteId: string;
 }
 
 interface World {
@@ -148,8 +187,16 @@ async function buildWorld(ctx: TestContext): Promise<World> {
     });
     return id;
   };
+  const note = async (learner: TestLearner, lessonId: string, body: string) => {
+    const [row] = await db
+      .insert(lessonNotes)
+      .values({ userId: learner.id, lessonId, courseId: COURSE, kind: 'note', atSeconds: 12, body })
+      .returning({ id: lessonNotes.id });
+    return row?.id as string;
+  };
   const ownerSession = await session(owner, PAID_LESSON);
   const ownerOrder = await order(owner, 'OWNER');
+  const ownerNote = await note(owner, PAID_LESSON, "The owner's note");
   const { config } = ctx.app.deps;
   return {
     owner,
@@ -158,27 +205,43 @@ async function buildWorld(ctx: TestContext): Promise<World> {
     mediaSecret: config.mediaSigningSecret,
     callers: {
       // Signed out, holding the owner's ids: being signed out is what refuses it.
-      anonymous: { name: 'anonymous', learner: null, videoSessionId: ownerSession, orderId: ownerOrder },
+      anonymous: {
+        name: 'anonymous',
+        learner: null,
+        videoSessionId: ownerSession,
+        orderId: ownerOrder,
+        noteId: ownerNote,
+      },
       // Its only video session is of the free lesson: it never had the paid one.
       'not enrolled': {
         name: 'not enrolled',
         learner: outsider,
         videoSessionId: await session(outsider, FREE_LESSON),
         orderId: await order(outsider, 'OUTSIDER'),
+        noteId: await note(outsider, FREE_LESSON, "The outsider's note"),
       },
-      enrolled: { name: 'enrolled', learner: owner, videoSessionId: ownerSession, orderId: ownerOrder },
+      enrolled: {
+        name: 'enrolled',
+        learner: owner,
+        videoSessionId: ownerSession,
+        orderId: ownerOrder,
+        noteId: ownerNote,
+      },
       // Opened the paid lesson while the week lasted; the player may still flush those events.
       'expired weekly': {
         name: 'expired weekly',
         learner: expired,
         videoSessionId: await session(expired, PAID_LESSON),
         orderId: await order(expired, 'EXPIRED'),
+        // Written while the week lasted: still theirs to read, edit and delete.
+        noteId: await note(expired, PAID_LESSON, "The expired learner's note"),
       },
       "another's resource": {
         name: "another's resource",
         learner: intruder,
         videoSessionId: ownerSession,
         orderId: ownerOrder,
+        noteId: await note(owner, FREE_LESSON, "The owner's other note"),
       },
     },
   };
@@ -208,7 +271,62 @@ const media = (exp: (ctx: TestContext) => number, signed: boolean): RequestFor =
     return { method: 'GET', url: `/api/v1/media/${MEDIA_KEY}${query}` };
   };
 };
+/** The paid course's quiz (a fixture in place of any the content ships), before the request. */
+const QUIZ = `${COURSE}-quiz-matrix`;
+const withQuiz =
+  (request: RequestFor): RequestFor =>
+  async (caller, world, ctx) => {
+    await insertQuiz(ctx, { id: QUIZ, courseId: COURSE, sectionId: `${COURSE}-s1` });
+    return request(caller, world, ctx);
+  };
+/** The owner's certificate for the course (issuing is tested in modules/certificates), before the request. */
+const CERTIFICATE = 'MatrixCertificate0001A';
+const withCertificate =
+  (request: RequestFor): RequestFor =>
+  async (caller, world, ctx) => {
+    await ctx.database.db
+      .insert(certificates)
+      .values({
+        id: CERTIFICATE,
+        userId: world.owner.id,
+        courseId: COURSE,
+        learnerName: 'Owner',
+        courseTitle: 'LLM Evaluation',
+        watchedSeconds: 3600,
+        quizScores: [],
+      })
+      .onConflictDoNothing();
+    return request(caller, world, ctx);
+  };
 const nowSeconds = (ctx: TestContext) => Math.floor(ctx.clock.now.getTime() / 1000);
+/** A resource of each lesson (fixtures, any the content ships aside), streaming a file of content/media. */
+const FREE_RESOURCE = '00000000-0000-4000-8000-00000000f4ee';
+const PAID_RESOURCE = '00000000-0000-4000-8000-0000000000a1';
+const withResources =
+  (request: RequestFor): RequestFor =>
+  async (caller, world, ctx) => {
+    const resource = (id: string, lessonId: string) => ({
+      id,
+      lessonId,
+      position: 99,
+      title: 'Matrix notebook',
+      fileName: 'matrix.ipynb',
+      mediaKey: MEDIA_KEY,
+      contentType: 'application/x-ipynb+json',
+      sizeBytes: 1,
+    });
+    await ctx.database.db
+      .insert(lessonResources)
+      .values([resource(FREE_RESOURCE, FREE_LESSON), resource(PAID_RESOURCE, PAID_LESSON)])
+      .onConflictDoNothing();
+    return request(caller, world, ctx);
+  };
+/** The paid resource's file with a link signed for `userId` at `at` (it lives five minutes from then). */
+const resourceFile = (userId: (caller: Caller, world: World) => string, at: (ctx: TestContext) => Date): RequestFor =>
+  withResources((caller, world, ctx) => {
+    const link = signResourceLink(world.mediaSecret, PAID_RESOURCE, userId(caller, world), at(ctx));
+    return { method: 'GET', url: `/api/v1/resources/${PAID_RESOURCE}/file?exp=${link.exp}&sig=${link.sig}` };
+  });
 
 const REQUESTS: Record<string, RequestFor> = {
   'GET course page (personalised)': getUrl(`/api/v1/courses/${COURSE}`),
@@ -219,6 +337,16 @@ const REQUESTS: Record<string, RequestFor> = {
   "GET media with the owner's signed link": media((ctx) => nowSeconds(ctx) + 3600, true),
   'GET media without a signature': media(() => 0, false),
   'GET media with an expired link': media((ctx) => nowSeconds(ctx) - 1, true),
+  'GET free lesson resource link': withResources(getUrl(`/api/v1/resources/${FREE_RESOURCE}/signed-url`)),
+  'GET paid lesson resource link': withResources(getUrl(`/api/v1/resources/${PAID_RESOURCE}/signed-url`)),
+  "GET paid resource with the owner's link": resourceFile(
+    (_caller, world) => world.owner.id,
+    (ctx) => ctx.clock.now,
+  ),
+  'GET paid resource with own expired link': resourceFile(
+    (caller, world) => caller.learner?.id ?? world.owner.id,
+    (ctx) => new Date(ctx.clock.now.getTime() - 6 * 60_000),
+  ),
   'PUT free lesson progress': send('PUT', `/api/v1/lessons/${FREE_LESSON}/progress`, () => ({
     watchSeconds: 10,
     completed: false,
@@ -250,9 +378,32 @@ const REQUESTS: Record<string, RequestFor> = {
   'GET payment status of the order': (caller) => ({ method: 'GET', url: `/api/v1/payments/status/${caller.orderId}` }),
   'POST sandbox pay the order': send('POST', '/api/v1/payments/sandbox/pay', (c) => ({ orderId: c.orderId })),
   'GET my orders': getUrl('/api/v1/payments/orders'),
+  'GET course quizzes': getUrl(`/api/v1/courses/${COURSE}/quizzes`),
+  'GET paid course quiz': withQuiz(getUrl(`/api/v1/quizzes/${QUIZ}`)),
+  'POST paid course quiz attempt': withQuiz(
+    send('POST', `/api/v1/quizzes/${QUIZ}/attempts`, () => ({ answers: { q1: ['b'], q2: ['a'], q3: 1 } })),
+  ),
+  'GET my notes in the course': getUrl(`/api/v1/courses/${COURSE}/notes`),
+  'POST a note on the free lesson': send('POST', `/api/v1/lessons/${FREE_LESSON}/notes`, () => ({
+    kind: 'bookmark',
+    atSeconds: 30,
+  })),
+  'POST a note on the paid lesson': send('POST', `/api/v1/lessons/${PAID_LESSON}/notes`, () => ({
+    kind: 'note',
+    atSeconds: 30,
+    body: 'From the matrix',
+  })),
+  'PATCH the note': (caller, world, ctx) =>
+    send('PATCH', `/api/v1/notes/${caller.noteId}`, () => ({ body: 'Edited' }))(caller, world, ctx),
+  'DELETE the note': (caller, world, ctx) => send('DELETE', `/api/v1/notes/${caller.noteId}`)(caller, world, ctx),
   'GET dashboard': getUrl('/api/v1/dashboard'),
   'GET my enrollments': getUrl('/api/v1/users/me/enrollments'),
   'GET my achievements': getUrl('/api/v1/users/me/achievements'),
+  'GET my certificates': withCertificate(getUrl('/api/v1/users/me/certificates')),
+  // Public by design: an employer opens the link without an account, and so may anyone else.
+  'GET a certificate (public page)': withCertificate(getUrl(`/api/v1/certificates/${CERTIFICATE}`)),
+  "GET a certificate's PDF (public)": withCertificate(getUrl(`/api/v1/certificates/${CERTIFICATE}/pdf`)),
+  "GET a certificate's picture (public)": withCertificate(getUrl(`/api/v1/certificates/${CERTIFICATE}/image.png`)),
   'GET auth me': getUrl('/api/v1/auth/me'),
   'PATCH my name': send('PATCH', '/api/v1/users/me', () => ({ name: 'New Name' })),
   'GET my settings': getUrl('/api/v1/users/me/settings'),
@@ -278,6 +429,16 @@ const BODY_CHECKS: Record<string, (body: Record<string, unknown>, caller: Caller
   },
   'GET auth me': (body, caller) => expect(body.id).toBe(caller.learner?.id),
   'GET payment status of the order': (body, caller) => expect(body.orderId).toBe(caller.orderId),
+  'GET my notes in the course': (body, caller) => {
+    const ids = (body as unknown as Array<{ id: string }>).map((n) => n.id);
+    expect(ids).toContain(caller.noteId);
+  },
+  'PATCH the note': (body, caller) => expect(body).toMatchObject({ id: caller.noteId, body: 'Edited' }),
+  // Only the owner's own list holds the owner's certificate.
+  'GET my certificates': (body, caller) => {
+    const ids = (body as unknown as Array<{ id: string }>).map((c) => c.id);
+    expect(ids).toEqual(caller.name === 'enrolled' ? [CERTIFICATE] : []);
+  },
 };
 
 const ctx = useTestApp();
@@ -325,6 +486,14 @@ describe('access-control matrix', () => {
       .from(enrollments)
       .where(and(eq(enrollments.userId, world.intruder.id), eq(enrollments.courseId, ORDER_COURSE)));
     expect(intruderGrants).toEqual([]);
+    // Reaching for the owner's other note neither changed nor deleted it.
+    if (/\bnotes?\b/.test(row.endpoint)) {
+      const [target] = await ctx.database.db
+        .select({ body: lessonNotes.body })
+        .from(lessonNotes)
+        .where(eq(lessonNotes.id, world.callers["another's resource"].noteId));
+      expect(target?.body).toBe("The owner's other note");
+    }
   });
 
   it('account and dashboard routes act only on the learner of the session', async () => {

@@ -3,7 +3,17 @@ import { asc, count, eq, like } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { auditLog, courseInstructors, courses, lessons, pricingTiers, sections, userRoles } from '../src/db/schema.ts';
+import {
+  auditLog,
+  courseInstructors,
+  courses,
+  lessonResources,
+  lessons,
+  pricingTiers,
+  quizzes,
+  sections,
+  userRoles,
+} from '../src/db/schema.ts';
 import { openWorkingCopy } from '../src/modules/admin/drafts.ts';
 import { TEST_ORIGIN, type TestContext, useTestApp } from './app.ts';
 import { freshAddress, insertLearner, type TestLearner } from './support/learners.ts';
@@ -52,6 +62,13 @@ const MATRIX = `
   PUT a lesson's captions           | 401       | 403 role_required | 403 not_your_course          | 200                       | 403 role_required | 200
   DELETE a lesson's captions        | 401       | 403 role_required | 403 not_your_course          | 200                       | 403 role_required | 200
   PUT this course's thumbnail       | 401       | 403 role_required | 403 not_your_course          | 200                       | 403 role_required | 200
+  POST add a lesson resource        | 401       | 403 role_required | 403 not_your_course          | 201                       | 403 role_required | 201
+  PATCH rename a lesson resource    | 401       | 403 role_required | 403 not_your_course          | 200                       | 403 role_required | 200
+  DELETE a lesson resource          | 401       | 403 role_required | 403 not_your_course          | 200                       | 403 role_required | 200
+  PUT reorder a lesson's resources  | 401       | 403 role_required | 403 not_your_course          | 200                       | 403 role_required | 200
+  GET this course's quizzes         | 401       | 403 role_required | 403 not_your_course          | 200                       | 200               | 200
+  PUT a section's quiz              | 401       | 403 role_required | 403 not_your_course          | 200                       | 403 role_required | 200
+  DELETE a section's quiz           | 401       | 403 role_required | 403 not_your_course          | 200                       | 403 role_required | 200
 `;
 
 /** The course every row addresses (published, with lessons and tiers), and the one the other instructor teaches. */
@@ -147,6 +164,7 @@ async function buildWorld(ctx: TestContext): Promise<World> {
   // has one to throw away, and every other edit row writes through it.
   await ensureDraft(ctx);
   await ensureCaptions(ctx);
+  await ensureResource(ctx);
   return { callers: { anonymous: null, ...byName }, target, videoUploads };
 }
 
@@ -170,6 +188,70 @@ async function ensureCaptions(ctx: TestContext) {
     .set({ captions: [...row.captions, { lang: 'hi', label: 'Hindi', key: 'uploads/matrix-hi.vtt' }] })
     .where(eq(lessons.id, row.id));
 }
+
+/**
+ * Gives the lesson (in the world's draft) a resource if it has none, for the rename, reorder and removal rows;
+ * answers the resources it has, in order.
+ */
+async function ensureResource(ctx: TestContext): Promise<string[]> {
+  const { db } = ctx.database;
+  const [row] = await db.select().from(lessons).where(eq(lessons.draftOf, LESSON));
+  if (!row) throw new Error(`no draft of ${LESSON}`);
+  const list = async () =>
+    (
+      await db
+        .select({ id: lessonResources.id })
+        .from(lessonResources)
+        .where(eq(lessonResources.lessonId, row.id))
+        .orderBy(asc(lessonResources.position))
+    ).map((r) => r.id);
+  if ((await list()).length > 0) return list();
+  await db.insert(lessonResources).values({
+    lessonId: row.id,
+    position: 0,
+    title: 'Matrix notebook',
+    fileName: 'matrix.ipynb',
+    mediaKey: 'uploads/matrix-notebook.ipynb',
+    contentType: 'application/x-ipynb+json',
+    sizeBytes: 10,
+  });
+  return list();
+}
+
+/** The section every quiz row addresses, by the id the console knows it by (its published id). */
+const SECTION = `${COURSE}-s1`;
+const MATRIX_QUESTIONS = [
+  {
+    id: 'q1',
+    kind: 'single',
+    prompt: 'Which step finds the passages?',
+    options: [
+      { id: 'a', text: 'Retrieval' },
+      { id: 'b', text: 'Generation' },
+    ],
+    correctOptionIds: ['a'],
+    explanation: 'Retrieval finds them; generation writes the answer.',
+  },
+];
+
+/** Gives the section (in the world's draft) a quiz if it has none, for the removal row (a direct write). */
+async function ensureQuiz(ctx: TestContext) {
+  const { db } = ctx.database;
+  const [section] = await db.select().from(sections).where(eq(sections.draftOf, SECTION));
+  if (!section) throw new Error(`no draft of ${SECTION}`);
+  const [quiz] = await db.select({ id: quizzes.id }).from(quizzes).where(eq(quizzes.sectionId, section.id));
+  if (quiz) return;
+  await db.insert(quizzes).values({
+    id: `matrix-quiz-${Math.random().toString(16).slice(2, 10)}`,
+    courseId: section.courseId,
+    sectionId: section.id,
+    title: 'Matrix quiz',
+    passPercent: 50,
+    questions: [],
+  });
+}
+
+const MATRIX_NOTEBOOK = JSON.stringify({ nbformat: 4, nbformat_minor: 5, metadata: {}, cells: [] });
 
 /** The course's version as it is now: each write names it, as an editor who just loaded the course would. */
 async function currentVersion(ctx: TestContext, id = COURSE): Promise<number> {
@@ -423,6 +505,71 @@ const REQUESTS: Record<string, Planned> = {
         method: 'DELETE',
         url: api(`/courses/${COURSE}/lessons/${LESSON}/captions/hi?version=${await currentVersion(ctx)}`),
         headers: { origin: TEST_ORIGIN },
+      };
+    },
+  },
+  'POST add a lesson resource': {
+    endpoint: endpoints.adminCreateResource,
+    request: async (_world, ctx) => ({
+      method: 'POST',
+      url: api(
+        `/courses/${COURSE}/lessons/${LESSON}/resources?version=${await currentVersion(ctx)}&title=Notebook&fileName=matrix.ipynb`,
+      ),
+      headers: { origin: TEST_ORIGIN, 'content-type': 'application/octet-stream' },
+      payload: MATRIX_NOTEBOOK,
+    }),
+  },
+  'PATCH rename a lesson resource': {
+    endpoint: endpoints.adminUpdateResource,
+    request: async (_world, ctx) => {
+      const [id] = await ensureResource(ctx);
+      return {
+        method: 'PATCH',
+        url: api(`/courses/${COURSE}/lessons/${LESSON}/resources/${id}`),
+        headers: { origin: TEST_ORIGIN },
+        payload: { version: await currentVersion(ctx), title: 'Matrix notebook, renamed' },
+      };
+    },
+  },
+  'DELETE a lesson resource': {
+    endpoint: endpoints.adminDeleteResource,
+    request: async (_world, ctx) => {
+      // Each allowed caller removes one: the next finds one given back (a direct write, no audit row).
+      const [id] = await ensureResource(ctx);
+      return {
+        method: 'DELETE',
+        url: api(`/courses/${COURSE}/lessons/${LESSON}/resources/${id}?version=${await currentVersion(ctx)}`),
+        headers: { origin: TEST_ORIGIN },
+      };
+    },
+  },
+  "GET this course's quizzes": read(endpoints.adminCourseQuizzes, `/courses/${COURSE}/quizzes`),
+  "PUT a section's quiz": write(
+    endpoints.adminSaveQuiz,
+    `/courses/${COURSE}/sections/${SECTION}/quiz`,
+    atVersion({ title: 'Retrieval check', passPercent: 60, questions: MATRIX_QUESTIONS }),
+  ),
+  "DELETE a section's quiz": {
+    endpoint: endpoints.adminDeleteQuiz,
+    request: async (_world, ctx) => {
+      // Each allowed caller removes it: the next finds one given back (a direct write, no audit row).
+      await ensureQuiz(ctx);
+      return {
+        method: 'DELETE',
+        url: api(`/courses/${COURSE}/sections/${SECTION}/quiz?version=${await currentVersion(ctx)}`),
+        headers: { origin: TEST_ORIGIN },
+      };
+    },
+  },
+  "PUT reorder a lesson's resources": {
+    endpoint: endpoints.adminReorderResources,
+    request: async (_world, ctx) => {
+      const ids = await ensureResource(ctx);
+      return {
+        method: 'PUT',
+        url: api(`/courses/${COURSE}/lessons/${LESSON}/resource-order`),
+        headers: { origin: TEST_ORIGIN },
+        payload: { version: await currentVersion(ctx), resourceIds: ids.reverse() },
       };
     },
   },

@@ -47,7 +47,15 @@ export async function resetDatabase(database: Database): Promise<void> {
   if (present) await database.db.execute(sql.raw('truncate jobs.job, jobs.archive'));
 }
 
-const CATALOGUE_TABLES = ['courses', 'sections', 'lessons', 'pricing_tiers', 'reviews'] as const;
+const CATALOGUE_TABLES = [
+  'courses',
+  'sections',
+  'lessons',
+  'lesson_resources',
+  'pricing_tiers',
+  'reviews',
+  'quizzes',
+] as const;
 const seeded = new WeakSet<Database>();
 
 /**

@@ -1,20 +1,6 @@
 import { z } from 'zod';
+import { hasVisibleCharacter, visibleLength } from './text.ts';
 import { LANGUAGES, NAME_MAX_CHARACTERS, THEMES } from './values.ts';
-
-let graphemes: Intl.Segmenter | null | undefined;
-/**
- * Characters as a reader counts them: an emoji or an accented letter is one, whatever its code units.
- * Made on first use, and code points where Intl.Segmenter is missing (older browsers), so that loading the
- * contract never fails; the server always has it.
- */
-export function visibleLength(text: string): number {
-  if (graphemes === undefined) {
-    graphemes = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter('en', { granularity: 'grapheme' }) : null;
-  }
-  return graphemes ? [...graphemes.segment(text)].length : Array.from(text).length;
-}
-/** Something that shows: not only spaces, zero-width or other format characters. */
-const hasVisibleCharacter = (text: string) => /[^\p{Z}\p{Cf}\s]/u.test(text);
 
 /** A learner's full name: trimmed, 1 to 80 visible characters, on one line. */
 export const nameSchema = z

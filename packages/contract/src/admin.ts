@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accessTypeSchema, difficultySchema, slugSchema } from './common.ts';
+import { lessonResourceSchema } from './resources.ts';
 
 /** Staff roles beyond `learner` (everyone). A user may hold several. */
 export const staffRoleSchema = z.enum(['instructor', 'support', 'admin']);
@@ -86,6 +87,8 @@ export const adminLessonSchema = z.object({
   captions: z.array(z.object({ lang: z.string(), label: z.string() })),
   /** The player's lesson id for staff preview (a draft's own row while the course has unpublished changes). */
   previewId: z.string(),
+  /** Files the lesson offers for download, in order (the draft's while the course has unpublished changes). */
+  resources: z.array(lessonResourceSchema),
 });
 
 export const adminSectionSchema = z.object({ id: z.string(), title: z.string(), lessonIds: z.array(z.string()) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accessTypeSchema, difficultySchema } from './common.ts';
+import { lessonResourceSchema } from './resources.ts';
 import { HOME_COURSES_PAGE_SIZE, MAX_PAGE_SIZE } from './values.ts';
 
 export const pricingTierSchema = z.object({
@@ -26,6 +27,8 @@ export const lessonSummarySchema = z.object({
   hasVideo: z.boolean(),
   /** The section (chapter) the lesson is in; a section's lessons are consecutive in the list. */
   section: z.object({ id: z.string(), title: z.string() }),
+  /** Files the lesson offers for download; listed for every lesson, downloadable only where it opens. */
+  resources: z.array(lessonResourceSchema),
 });
 export type LessonSummary = z.infer<typeof lessonSummarySchema>;
 

@@ -46,6 +46,7 @@ import {
   reviewsQuerySchema,
   statsSchema,
 } from './catalogue.ts';
+import { certificateParamsSchema, certificateSchema, certificateSummarySchema } from './certificates.ts';
 import { idParamsSchema, successSchema } from './common.ts';
 import { achievementSchema, dashboardEnrollmentSchema, dashboardSchema } from './dashboard.ts';
 import type { EndpointName } from './endpoints.ts';
@@ -60,6 +61,7 @@ import {
   videoEventsBodySchema,
   videoEventsResponseSchema,
 } from './learning.ts';
+import { createNoteBodySchema, noteListSchema, noteParamsSchema, noteSchema, updateNoteBodySchema } from './notes.ts';
 import {
   createOrderBodySchema,
   paymentConfigSchema,
@@ -71,6 +73,27 @@ import {
   verifyPaymentBodySchema,
   verifyPaymentResponseSchema,
 } from './payments.ts';
+import {
+  adminQuizBodySchema,
+  adminQuizSchema,
+  quizAttemptBodySchema,
+  quizParamsSchema,
+  quizResultSchema,
+  quizSchema,
+  quizSectionParamsSchema,
+  quizSummarySchema,
+} from './quizzes.ts';
+import {
+  adminResourceParamsSchema,
+  adminResourcesParamsSchema,
+  resourceFileQuerySchema,
+  resourceOrderBodySchema,
+  resourceParamsSchema,
+  resourceUploadQuerySchema,
+  resourceVersionQuerySchema,
+  signedResourceSchema,
+  updateResourceBodySchema,
+} from './resources.ts';
 import {
   contactHealthSchema,
   contactMessageSchema,
@@ -189,6 +212,30 @@ export const endpointSchemas = {
     query: reviewsQuerySchema,
     responses: { 200: reviewListSchema },
     errors: [404],
+  },
+
+  courseQuizzes: {
+    tags: ['quizzes'],
+    summary: "A course's quizzes in outline order (no questions), with the signed-in learner's best score and attempts",
+    params: idParamsSchema,
+    responses: { 200: z.array(quizSummarySchema) },
+    errors: [404],
+  },
+  quiz: {
+    tags: ['quizzes'],
+    summary: 'A quiz to take: its questions without their answers (access as for paid lessons)',
+    params: quizParamsSchema,
+    responses: { 200: quizSchema },
+    errors: [401, 403, 404],
+  },
+  quizAttempt: {
+    tags: ['quizzes'],
+    summary:
+      'Submit an answer to every question: graded on the server, stored, and answered with what was right and why',
+    params: quizParamsSchema,
+    body: quizAttemptBodySchema,
+    responses: { 200: quizResultSchema },
+    errors: [401, 403, 404],
   },
 
   authLogin: {
@@ -312,6 +359,55 @@ export const endpointSchemas = {
     responses: FILE('application/octet-stream'),
     errors: [403, 404, 416],
   },
+  lessonResourceUrl: {
+    tags: ['learning'],
+    summary:
+      "A short-lived link (5 minutes) to download a lesson's resource, bound to the caller's account: a free lesson's for any signed-in learner, otherwise for those enrolled",
+    params: resourceParamsSchema,
+    responses: { 200: signedResourceSchema },
+    errors: [401, 403, 404],
+  },
+  lessonResourceFile: {
+    tags: ['learning'],
+    summary:
+      "A lesson's resource as an attachment (HTTP Range), for the signed-in account its link was made for, until the link expires (410)",
+    params: resourceParamsSchema,
+    query: resourceFileQuerySchema,
+    responses: FILE('application/octet-stream'),
+    errors: [401, 403, 404, 410, 416],
+  },
+
+  courseNotes: {
+    tags: ['notes'],
+    summary: "The learner's own notes and bookmarks in a course: in lesson order, then by second",
+    params: idParamsSchema,
+    responses: { 200: noteListSchema },
+    errors: [401, 404],
+  },
+  createNote: {
+    tags: ['notes'],
+    summary:
+      'Add a private note (1 to 2,000 characters) or bookmark (an optional label of up to 120) at a second of a lesson the learner may open (at most 500 a lesson)',
+    params: idParamsSchema,
+    body: createNoteBodySchema,
+    responses: { 201: noteSchema },
+    errors: [401, 403, 404, 409],
+  },
+  updateNote: {
+    tags: ['notes'],
+    summary: "Change the text of one of the learner's notes, or the label of a bookmark",
+    params: noteParamsSchema,
+    body: updateNoteBodySchema,
+    responses: { 200: noteSchema },
+    errors: [401, 404],
+  },
+  deleteNote: {
+    tags: ['notes'],
+    summary: "Delete one of the learner's notes or bookmarks",
+    params: noteParamsSchema,
+    responses: { 204: raw('Deleted') },
+    errors: [401, 404],
+  },
 
   dashboard: {
     tags: ['dashboard'],
@@ -330,6 +426,35 @@ export const endpointSchemas = {
     summary: "The learner's achievements, earned or not",
     responses: { 200: z.array(achievementSchema) },
     errors: [401],
+  },
+
+  myCertificates: {
+    tags: ['certificates'],
+    summary: "The learner's certificates, newest first (revoked ones included, marked so)",
+    responses: { 200: z.array(certificateSummarySchema) },
+    errors: [401],
+  },
+  certificate: {
+    tags: ['certificates'],
+    summary:
+      'A certificate as its public verification page shows it (no sign-in): verified or revoked; 410 when the learner deleted their account, 404 when no certificate has this id',
+    params: certificateParamsSchema,
+    responses: { 200: certificateSchema },
+    errors: [404, 410],
+  },
+  certificatePdf: {
+    tags: ['certificates'],
+    summary: 'The certificate as a one-page PDF to download (no sign-in)',
+    params: certificateParamsSchema,
+    responses: { 200: raw('The certificate (Content-Disposition: attachment)', 'application/pdf') },
+    errors: [404, 410],
+  },
+  certificateImage: {
+    tags: ['certificates'],
+    summary: "The certificate's link-preview picture (Open Graph, 1200 x 630; no sign-in)",
+    params: certificateParamsSchema,
+    responses: { 200: raw('The picture', 'image/png') },
+    errors: [404, 410],
   },
 
   updateProfile: {
@@ -499,6 +624,30 @@ export const endpointSchemas = {
     responses: { 200: adminCourseDetailSchema },
     errors: [401, 403, 404, 409],
   },
+  adminCourseQuizzes: {
+    tags: ['admin'],
+    summary: "A course's section quizzes with their answers, as the console edits them (its draft's, while it has one)",
+    params: idParamsSchema,
+    responses: { 200: z.array(adminQuizSchema) },
+    errors: [401, 403, 404],
+  },
+  adminSaveQuiz: {
+    tags: ['admin'],
+    summary:
+      "Create or replace a section's quiz: title, pass mark and questions (single, multiple or numeric, each with its explanation)",
+    params: quizSectionParamsSchema,
+    body: adminQuizBodySchema,
+    responses: { 200: adminCourseDetailSchema },
+    errors: [401, 403, 404, 409],
+  },
+  adminDeleteQuiz: {
+    tags: ['admin'],
+    summary: "Remove a section's quiz at ?version= (refused with 409 once learners have attempted it)",
+    params: quizSectionParamsSchema,
+    query: versionQuerySchema,
+    responses: { 200: adminCourseDetailSchema },
+    errors: [401, 403, 404, 409],
+  },
   adminUsers: {
     tags: ['admin'],
     summary: 'Find users by name or email, with their staff roles (admin)',
@@ -575,6 +724,39 @@ export const endpointSchemas = {
       "Set a course's thumbnail: the body is an image (JPEG, PNG, WebP, AVIF, GIF or TIFF, at most 5 MB) that the server decodes, crops to 640 x 360 and re-encodes as WebP (and AVIF)",
     params: idParamsSchema,
     query: thumbnailQuerySchema,
+    responses: { 200: adminCourseDetailSchema },
+    errors: [401, 403, 404, 409],
+  },
+  adminCreateResource: {
+    tags: ['admin'],
+    summary:
+      'Add a downloadable resource to a lesson: the body is the file (application/octet-stream, at most 100 MB): a Jupyter notebook (.ipynb, checked as nbformat JSON), PDF (checked by its signature), CSV, JSON, text, Markdown, ZIP or Parquet file',
+    params: adminResourcesParamsSchema,
+    query: resourceUploadQuerySchema,
+    responses: { 201: adminCourseDetailSchema },
+    errors: [401, 403, 404, 409],
+  },
+  adminUpdateResource: {
+    tags: ['admin'],
+    summary: "Rename a lesson's resource (the title learners see)",
+    params: adminResourceParamsSchema,
+    body: updateResourceBodySchema,
+    responses: { 200: adminCourseDetailSchema },
+    errors: [401, 403, 404, 409],
+  },
+  adminDeleteResource: {
+    tags: ['admin'],
+    summary: "Remove a lesson's resource, at ?version=",
+    params: adminResourceParamsSchema,
+    query: resourceVersionQuerySchema,
+    responses: { 200: adminCourseDetailSchema },
+    errors: [401, 403, 404, 409],
+  },
+  adminReorderResources: {
+    tags: ['admin'],
+    summary: "Put a lesson's resources in this order (every resource of the lesson, once)",
+    params: adminResourcesParamsSchema,
+    body: resourceOrderBodySchema,
     responses: { 200: adminCourseDetailSchema },
     errors: [401, 403, 404, 409],
   },

@@ -28,6 +28,9 @@ const table = {
   course: { method: 'GET', path: '/courses/:id' },
   courseLessons: { method: 'GET', path: '/courses/:id/lessons' },
   courseReviews: { method: 'GET', path: '/courses/:id/reviews' },
+  courseQuizzes: { method: 'GET', path: '/courses/:id/quizzes' },
+  quiz: { method: 'GET', path: '/quizzes/:id' },
+  quizAttempt: { method: 'POST', path: '/quizzes/:id/attempts' },
 
   authLogin: { method: 'GET', path: '/auth/:provider/login' },
   authCallback: { method: 'GET', path: '/auth/:provider/callback' },
@@ -52,14 +55,26 @@ const table = {
   lessonEvents: { method: 'POST', path: '/lessons/:id/events' },
   media: { method: 'GET', path: '/media/*' },
 
+  courseNotes: { method: 'GET', path: '/courses/:id/notes' },
+  createNote: { method: 'POST', path: '/lessons/:id/notes' },
+  updateNote: { method: 'PATCH', path: '/notes/:id' },
+  deleteNote: { method: 'DELETE', path: '/notes/:id' },
+  lessonResourceUrl: { method: 'GET', path: '/resources/:id/signed-url' },
+  lessonResourceFile: { method: 'GET', path: '/resources/:id/file' },
+
   dashboard: { method: 'GET', path: '/dashboard' },
   myEnrollments: { method: 'GET', path: '/users/me/enrollments' },
   myAchievements: { method: 'GET', path: '/users/me/achievements' },
+  myCertificates: { method: 'GET', path: '/users/me/certificates' },
 
   updateProfile: { method: 'PATCH', path: '/users/me' },
   deleteAccount: { method: 'DELETE', path: '/users/me' },
   settings: { method: 'GET', path: '/users/me/settings' },
   updateSettings: { method: 'PUT', path: '/users/me/settings' },
+
+  certificate: { method: 'GET', path: '/certificates/:id' },
+  certificatePdf: { method: 'GET', path: '/certificates/:id/pdf' },
+  certificateImage: { method: 'GET', path: '/certificates/:id/image.png' },
 
   contactSubmit: { method: 'POST', path: '/contact/submit' },
   contactHealth: { method: 'GET', path: '/contact/health' },
@@ -84,6 +99,9 @@ const table = {
   adminCourseOutline: { method: 'PUT', path: '/admin/courses/:id/outline' },
   adminCreateLesson: { method: 'POST', path: '/admin/courses/:id/lessons' },
   adminUpdateLesson: { method: 'PATCH', path: '/admin/courses/:id/lessons/:lessonId' },
+  adminCourseQuizzes: { method: 'GET', path: '/admin/courses/:id/quizzes' },
+  adminSaveQuiz: { method: 'PUT', path: '/admin/courses/:id/sections/:sectionId/quiz' },
+  adminDeleteQuiz: { method: 'DELETE', path: '/admin/courses/:id/sections/:sectionId/quiz' },
   adminUsers: { method: 'GET', path: '/admin/users' },
   adminUserRoles: { method: 'PUT', path: '/admin/users/:id/roles' },
   adminAudit: { method: 'GET', path: '/admin/audit' },
@@ -94,6 +112,10 @@ const table = {
   adminLessonCaptions: { method: 'PUT', path: '/admin/courses/:id/lessons/:lessonId/captions/:lang' },
   adminRemoveCaptions: { method: 'DELETE', path: '/admin/courses/:id/lessons/:lessonId/captions/:lang' },
   adminCourseThumbnail: { method: 'PUT', path: '/admin/courses/:id/thumbnail' },
+  adminCreateResource: { method: 'POST', path: '/admin/courses/:id/lessons/:lessonId/resources' },
+  adminUpdateResource: { method: 'PATCH', path: '/admin/courses/:id/lessons/:lessonId/resources/:resourceId' },
+  adminDeleteResource: { method: 'DELETE', path: '/admin/courses/:id/lessons/:lessonId/resources/:resourceId' },
+  adminReorderResources: { method: 'PUT', path: '/admin/courses/:id/lessons/:lessonId/resource-order' },
 } as const satisfies Record<string, Omit<Endpoint, 'name'>>;
 
 type Table = typeof table;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lessonResourceSchema } from './resources.ts';
 import { MAX_EVENTS_PER_BATCH, MAX_POSITION_SECONDS } from './values.ts';
 
 export const videoTypeSchema = z.enum(['youtube', 'direct']);
@@ -19,6 +20,8 @@ export const lessonDetailSchema = z.object({
   /** Where the learner left off, in seconds (0 when completed or never started). */
   resumeSeconds: z.number().int(),
   completed: z.boolean(),
+  /** Files the lesson offers for download (notebooks, PDFs, datasets), in order. */
+  resources: z.array(lessonResourceSchema),
 });
 export type LessonDetail = z.infer<typeof lessonDetailSchema>;
 

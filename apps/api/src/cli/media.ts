@@ -1,18 +1,20 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { resourceExtensionOf } from '@kaushal/contract';
 import { loadConfig } from '../config.ts';
 import { generateDemoMedia } from '../content/demo-media/catalogue.ts';
 import { generateHomeDemo } from '../content/demo-media/home-demo.ts';
 import { courseThumbnailSvg } from '../content/demo-media/thumbnail.ts';
 import { findMediaTools, missingTools } from '../content/demo-media/tools.ts';
 import { ContentError, loadCatalogue, loadSiteConfig } from '../content/load.ts';
-import { addMedia, MediaImportError } from '../content/media-import.ts';
+import { addMedia, addResourceFile, MediaImportError } from '../content/media-import.ts';
 
 /**
  * `npm run media -- <command>`:
  *   add FILE [--key KEY] [--force]  puts a video (or a .vtt caption file) into the media store and prints the
- *                                   key and, when ffprobe is installed, the duration to use in a lesson
+ *                                   key and, when ffprobe is installed, the duration to use in a lesson; a
+ *                                   lesson resource (.ipynb, .pdf, .csv, …) goes into content/resources, checked
  *   demo                            makes the home page's demo video and every narrated demo lesson missing from
  *                                   DATA_DIR/demo-media now (the product does it in the background at start) and
  *                                   prints the time taken
@@ -28,6 +30,14 @@ const config = loadConfig();
 
 async function add(file: string) {
   const cwd = process.env.INIT_CWD ?? process.cwd();
+  if (resourceExtensionOf(file)) {
+    const added = await addResourceFile(path.join(config.contentDir, 'resources'), path.resolve(cwd, file), {
+      force: values.force,
+    });
+    console.log(`added resources/${added.file} (${(added.bytes / 1024).toFixed(0)} KB)`);
+    console.log(`use it in a lesson: ${JSON.stringify({ resources: [{ title: 'Notebook: …', file: added.file }] })}`);
+    return;
+  }
   const added = await addMedia(path.join(config.contentDir, 'media'), path.resolve(cwd, file), {
     key: values.key,
     force: values.force,

@@ -1,10 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { asc, isNull } from 'drizzle-orm';
+import { asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { courses, lessons, pricingTiers, reviews, sections } from '../db/schema.ts';
+import { courses, lessons, pricingTiers, quizzes, reviews, sections } from '../db/schema.ts';
 import { standInOf } from './demo-media/catalogue.ts';
 import { formatCourseDuration, lessonsTotalSeconds } from './duration.ts';
+import { resourcesForExport } from './resources.ts';
 import { type CourseFile, DEFAULT_SECTION_TITLE, type LessonFile } from './schema.ts';
 
 const rupees = (paise: number) => paise / 100;
@@ -15,13 +16,18 @@ const rupees = (paise: number) => paise / 100;
  * length and captions its file had, so the files read as they did.
  */
 export async function exportCatalogue(db: Db, options: { demoMediaDir?: string } = {}): Promise<CourseFile[]> {
-  const [courseRows, sectionRows, lessonRows, tierRows, reviewRows] = await Promise.all([
+  const [courseRows, sectionRows, lessonRows, tierRows, reviewRows, quizRows] = await Promise.all([
     // A draft (staff's unpublished changes, modules/admin/drafts.ts) is not content until it is published.
     db.select().from(courses).where(isNull(courses.draftOf)).orderBy(asc(courses.sortOrder), asc(courses.id)),
     db.select().from(sections),
     db.select().from(lessons).orderBy(asc(lessons.courseId), asc(lessons.position)),
     db.select().from(pricingTiers).orderBy(asc(pricingTiers.courseId), asc(pricingTiers.position)),
     db.select().from(reviews).orderBy(asc(reviews.courseId), asc(reviews.createdAt), asc(reviews.id)),
+    db
+      .select({ quiz: quizzes, position: sections.position })
+      .from(quizzes)
+      .innerJoin(sections, eq(sections.id, quizzes.sectionId))
+      .orderBy(asc(quizzes.courseId), asc(sections.position)),
   ]);
   const byCourse = <T extends { courseId: string }>(rows: T[]) => {
     const map = new Map<string, T[]>();
@@ -38,6 +44,8 @@ export async function exportCatalogue(db: Db, options: { demoMediaDir?: string }
   );
   const tiersOf = byCourse(tierRows);
   const reviewsOf = byCourse(reviewRows);
+  const quizzesOf = byCourse(quizRows.map((row) => row.quiz));
+  const resourcesOf = await resourcesForExport(db);
   return courseRows.map((c) => ({
     id: c.id,
     title: c.title,
@@ -75,6 +83,7 @@ export async function exportCatalogue(db: Db, options: { demoMediaDir?: string }
               ? { type: 'youtube' as const, url: l.videoRef }
               : null,
         captions: standIn?.captions ?? l.captions,
+        ...(resourcesOf.has(l.id) ? { resources: resourcesOf.get(l.id) } : {}),
       };
     }),
     pricingTiers: (tiersOf.get(c.id) ?? []).map((t) => ({
@@ -92,6 +101,13 @@ export async function exportCatalogue(db: Db, options: { demoMediaDir?: string }
       rating: r.rating,
       comment: r.comment,
       createdAt: r.createdAt.toISOString().slice(0, 10),
+    })),
+    quizzes: (quizzesOf.get(c.id) ?? []).map((q) => ({
+      id: q.id,
+      ...(sectioned.has(c.id) ? { section: sectionTitle.get(q.sectionId) ?? DEFAULT_SECTION_TITLE } : {}),
+      title: q.title,
+      passPercent: q.passPercent,
+      questions: q.questions,
     })),
   }));
 }

@@ -1,7 +1,9 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { type SiteConfig, siteConfigSchema } from '@kaushal/contract';
+import { MAX_RESOURCE_BYTES, resourceExtensionOf, type SiteConfig, siteConfigSchema } from '@kaushal/contract';
+import { UPLOAD_PREFIX } from '../providers/media/media-store.ts';
 import { durationWarnings } from './duration.ts';
+import { checkResourceFile } from './resource-check.ts';
 import { type CourseFile, courseFileSchema } from './schema.ts';
 
 export class ContentError extends Error {
@@ -57,6 +59,7 @@ export async function loadCatalogue(contentDir: string): Promise<Catalogue> {
   }
   problems.push(...findDuplicateIds(courses));
   problems.push(...(await findMissingFiles(contentDir, courses)));
+  problems.push(...(await measureResources(contentDir, courses)));
   if (problems.length > 0) throw new ContentError(problems);
   return { site, courses, warnings: durationWarnings(courses) };
 }
@@ -75,6 +78,7 @@ function findDuplicateIds(courses: CourseFile[]): string[] {
     for (const lesson of course.lessons) claim('lesson', lesson.id, course.id);
     for (const tier of course.pricingTiers) claim('pricing tier', tier.id, course.id);
     for (const review of course.reviews) claim('review', review.id, course.id);
+    for (const quiz of course.quizzes) claim('quiz', quiz.id, course.id);
   }
   return problems;
 }
@@ -102,6 +106,45 @@ async function findMissingFiles(contentDir: string, courses: CourseFile[]): Prom
           problems.push(
             `courses/${course.id}.json: lessons.${i}.captions.${j}.key: media/${caption.key} does not exist`,
           );
+        }
+      }
+    }
+  }
+  return problems;
+}
+
+/**
+ * Checks each lesson resource's file in content/resources and records its size on the parsed resource (what
+ * the seed stores). One uploaded in the console (`key`, in DATA_DIR/media) keeps the size its entry states.
+ */
+async function measureResources(contentDir: string, courses: CourseFile[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const course of courses) {
+    for (const [i, lesson] of course.lessons.entries()) {
+      for (const [j, resource] of (lesson.resources ?? []).entries()) {
+        const where = `courses/${course.id}.json: lessons.${i}.resources.${j}`;
+        if (resource.key) {
+          if (
+            !resource.key.startsWith(UPLOAD_PREFIX) &&
+            !(await exists(path.join(contentDir, 'media', resource.key)))
+          ) {
+            problems.push(`${where}.key: media/${resource.key} does not exist`);
+          }
+          continue;
+        }
+        const info = await stat(path.join(contentDir, 'resources', resource.file)).catch(() => null);
+        if (!info?.isFile()) {
+          problems.push(`${where}.file: resources/${resource.file} does not exist`);
+        } else if (info.size > MAX_RESOURCE_BYTES) {
+          problems.push(`${where}.file: resources/${resource.file} is larger than 100 MB`);
+        } else {
+          // The same check as a console upload: a notebook that does not open is caught here, not by a learner.
+          const ext = resourceExtensionOf(resource.file);
+          const check = ext
+            ? await checkResourceFile(path.join(contentDir, 'resources', resource.file), ext, info.size)
+            : null;
+          if (check && !check.ok) problems.push(`${where}.file: resources/${resource.file}: ${check.detail}`);
+          resource.sizeBytes = info.size;
         }
       }
     }

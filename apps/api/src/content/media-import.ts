@@ -2,7 +2,9 @@ import { execFile } from 'node:child_process';
 import { copyFile, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { MAX_RESOURCE_BYTES, RESOURCE_EXTENSIONS, resourceExtensionOf } from '@kaushal/contract';
 import { isValidMediaKey } from '../providers/media/media-store.ts';
+import { checkResourceFile } from './resource-check.ts';
 
 const run = promisify(execFile);
 
@@ -69,4 +71,33 @@ export async function addMedia(
   await mkdir(path.dirname(target), { recursive: true });
   await copyFile(file, target);
   return { key, bytes: source.size, durationSeconds: ext === '.vtt' ? null : await probeDurationSeconds(target) };
+}
+
+/**
+ * Copies a lesson resource (a notebook, PDF or dataset) into content/resources under a safe name, checked as a
+ * console upload is: a lesson then lists it as `"resources": [{ "title": …, "file": <name> }]`, and the media
+ * store serves it as `resources/<name>`.
+ */
+export async function addResourceFile(
+  resourcesDir: string,
+  file: string,
+  options: { force?: boolean } = {},
+): Promise<{ file: string; bytes: number }> {
+  const source = await stat(file).catch(() => null);
+  if (!source?.isFile()) throw new MediaImportError(`${file}: no such file`);
+  const ext = resourceExtensionOf(file);
+  if (!ext) {
+    throw new MediaImportError(`${file}: a lesson can offer ${RESOURCE_EXTENSIONS.join(', ')} files only`);
+  }
+  if (source.size > MAX_RESOURCE_BYTES) throw new MediaImportError(`${file}: larger than 100 MB`);
+  const check = await checkResourceFile(file, ext, source.size);
+  if (!check.ok) throw new MediaImportError(`${file}: ${check.detail}`);
+  const name = keyFromFileName(file);
+  const target = path.join(resourcesDir, name);
+  if (!options.force && (await stat(target).catch(() => null))) {
+    throw new MediaImportError(`resources/${name} already exists; pass --force to replace it`);
+  }
+  await mkdir(resourcesDir, { recursive: true });
+  await copyFile(file, target);
+  return { file: name, bytes: source.size };
 }

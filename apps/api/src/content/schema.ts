@@ -1,4 +1,13 @@
-import { accessTypeSchema, difficultySchema, slugSchema } from '@kaushal/contract';
+import {
+  accessTypeSchema,
+  authoredQuestionsSchema,
+  difficultySchema,
+  MAX_RESOURCE_BYTES,
+  passPercentSchema,
+  RESOURCE_EXTENSIONS,
+  resourceExtensionOf,
+  slugSchema,
+} from '@kaushal/contract';
 import { z } from 'zod';
 
 /** The shape of one course file in content/courses/<id>.json. */
@@ -28,6 +37,33 @@ const rupees = z
     'must be whole paise (at most 2 decimals)',
   );
 
+/**
+ * A file the lesson offers for download. `file` is its path under content/resources (served by the media store
+ * as `resources/<file>`), and its last part the name the download is saved under. A file uploaded in the
+ * console is written by the export with its media-store `key` (uploads/…, in DATA_DIR/media like uploaded
+ * videos) and its `sizeBytes`; `file` is then only the download's name. The loader measures a content file's
+ * size itself.
+ */
+export const resourceFileSchema = z
+  .object({
+    title: z.string().trim().min(1).max(200),
+    file: z
+      .string()
+      .max(200)
+      .regex(
+        /^[A-Za-z0-9_(][A-Za-z0-9 ._()-]*(\/[A-Za-z0-9_(][A-Za-z0-9 ._()-]*)*$/,
+        'must be a relative path of letters, digits, spaces and ._()- (no ..)',
+      )
+      .refine((file) => resourceExtensionOf(file) !== null, `must end in ${RESOURCE_EXTENSIONS.join(', ')}`),
+    key: mediaKeySchema.optional(),
+    sizeBytes: z.number().int().min(0).max(MAX_RESOURCE_BYTES).optional(),
+  })
+  .refine((resource) => !resource.key || resource.sizeBytes !== undefined, {
+    message: 'a resource with a media key needs its sizeBytes',
+    path: ['sizeBytes'],
+  });
+export type ResourceFile = z.infer<typeof resourceFileSchema>;
+
 export const lessonFileSchema = z.object({
   id: slugSchema,
   /**
@@ -44,7 +80,22 @@ export const lessonFileSchema = z.object({
   captions: z
     .array(z.object({ lang: z.string().min(2).max(10), label: z.string().min(1).max(50), key: mediaKeySchema }))
     .default([]),
+  /** Notebooks, PDFs and datasets to download, in order (left out: none). */
+  resources: z.array(resourceFileSchema).max(50).optional(),
 });
+
+/**
+ * A section's quiz: `section` names it by title (left out in a file whose lessons name no section). The questions
+ * carry their answers; learners only see them once an attempt is graded.
+ */
+export const quizFileSchema = z.object({
+  id: slugSchema,
+  section: z.string().trim().min(1).max(120).optional(),
+  title: z.string().trim().min(1).max(200),
+  passPercent: passPercentSchema,
+  questions: authoredQuestionsSchema,
+});
+export type QuizFile = z.infer<typeof quizFileSchema>;
 
 export const courseFileSchema = z
   .object({
@@ -91,6 +142,8 @@ export const courseFileSchema = z
         }),
       )
       .default([]),
+    /** At most one per section; learners' attempts stay with a quiz's id across imports. */
+    quizzes: z.array(quizFileSchema).default([]),
   })
   .superRefine((course, ctx) => {
     const seen = new Set<string>();
@@ -116,6 +169,25 @@ export const courseFileSchema = z
     if (course.price === 0 && course.pricingTiers.length > 0) {
       ctx.addIssue({ code: 'custom', path: ['pricingTiers'], message: 'a free course has no pricing tiers' });
     }
+    const quizSections = new Set<string>();
+    course.quizzes.forEach((quiz, i) => {
+      const title = quiz.section ?? DEFAULT_SECTION_TITLE;
+      if (!seen.has(title)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['quizzes', i, 'section'],
+          message: quiz.section ? `no lesson is in section '${title}'` : 'name the section the quiz belongs to',
+        });
+      }
+      if (quizSections.has(title)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['quizzes', i, 'section'],
+          message: `section '${title}' has two quizzes`,
+        });
+      }
+      quizSections.add(title);
+    });
     course.pricingTiers.forEach((tier, i) => {
       if (tier.originalPrice < tier.price) {
         ctx.addIssue({

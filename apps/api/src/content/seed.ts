@@ -8,12 +8,15 @@ import {
   lessons,
   paymentOrders,
   pricingTiers,
+  quizAttempts,
+  quizzes,
   reviews,
   sections,
 } from '../db/schema.ts';
 import { courseDuration } from './duration.ts';
 import { ContentError } from './load.ts';
-import { type CourseFile, type SectionOfFile, sectionsOf } from './schema.ts';
+import { syncLessonResources } from './resources.ts';
+import { type CourseFile, DEFAULT_SECTION_TITLE, type SectionOfFile, sectionsOf } from './schema.ts';
 
 const toPaise = (rupees: number) => Math.round(rupees * 100);
 
@@ -91,6 +94,10 @@ export async function seedCatalogue(db: Db, files: CourseFile[], options: SeedOp
           rows: reviewRows(course),
           columns: REVIEW_COLUMNS,
         }),
+        // After the lessons (sections in place), before stale sections go: a quiz on one has moved by then.
+        await syncQuizzes(tx, course, sectionList),
+        // After the lessons, whose rows they point at.
+        { ...(await syncLessonResources(tx, course)), problems: [] as string[] },
       ];
       for (const s of synced) {
         add(s);
@@ -159,6 +166,7 @@ const TIER_COLUMNS = [
   'archived',
 ];
 const REVIEW_COLUMNS = ['course_id', 'author', 'rating', 'comment', 'created_at'];
+const QUIZ_COLUMNS = ['course_id', 'section_id', 'title', 'pass_percent', 'questions'];
 
 const courseRow = (course: CourseFile): typeof courses.$inferInsert => ({
   id: course.id,
@@ -240,7 +248,7 @@ async function upsertChanged<T extends typeof courses | ChildTable>(
   return written.length;
 }
 
-type ChildTable = typeof sections | typeof lessons | typeof pricingTiers | typeof reviews;
+type ChildTable = typeof sections | typeof lessons | typeof pricingTiers | typeof reviews | typeof quizzes;
 
 interface ChildSync<T extends ChildTable> {
   table: T;
@@ -287,6 +295,76 @@ async function watchedLessons(tx: Tx, courseId: string, lessonIds: string[]): Pr
     (w) =>
       `courses/${courseId}.json: lessons: lesson '${w.lessonId}' was removed but learners have progress on it; keep it in the file`,
   );
+}
+
+const quizRows = (course: CourseFile, list: SectionOfFile[]): Array<typeof quizzes.$inferInsert & { id: string }> => {
+  const sectionOf = new Map(list.map((section) => [section.title, section.id]));
+  return course.quizzes.map((quiz) => ({
+    id: quiz.id,
+    courseId: course.id,
+    // The schema checked the section exists.
+    sectionId: sectionOf.get(quiz.section ?? DEFAULT_SECTION_TITLE) ?? `${course.id}-s1`,
+    title: quiz.title,
+    passPercent: quiz.passPercent,
+    questions: quiz.questions,
+  }));
+};
+
+/**
+ * Makes a course's quizzes the file's, updated in place by id: a quiz's attempts are learner data and stay with
+ * it through every import. A quiz learners have attempted may not disappear from its file (reported, like a
+ * watched lesson). Sections are ids by position, so reordering them moves quizzes between section ids; as a
+ * section holds one quiz, the moving ones first step aside onto placeholder sections of their own.
+ */
+async function syncQuizzes(tx: Tx, course: CourseFile, list: SectionOfFile[]) {
+  const rows = quizRows(course, list);
+  const listed = new Map(rows.map((row) => [row.id, row.sectionId]));
+  const stored = await tx
+    .select({ id: quizzes.id, sectionId: quizzes.sectionId })
+    .from(quizzes)
+    .where(eq(quizzes.courseId, course.id));
+  const staleIds = stored.filter((quiz) => !listed.has(quiz.id)).map((quiz) => quiz.id);
+  if (staleIds.length > 0) {
+    const attempted = await tx
+      .selectDistinct({ quizId: quizAttempts.quizId })
+      .from(quizAttempts)
+      .where(inArray(quizAttempts.quizId, staleIds))
+      .orderBy(quizAttempts.quizId);
+    if (attempted.length > 0) {
+      return {
+        written: 0,
+        removed: 0,
+        problems: attempted.map(
+          (a) =>
+            `courses/${course.id}.json: quizzes: quiz '${a.quizId}' was removed but learners have attempted it; keep it in the file`,
+        ),
+      };
+    }
+    await tx.delete(quizzes).where(inArray(quizzes.id, staleIds));
+  }
+  const moving = stored.filter((quiz) => listed.has(quiz.id) && listed.get(quiz.id) !== quiz.sectionId);
+  const placeholders = moving.map((quiz, i) => ({
+    id: `${course.id}-quiz-move-${i}`,
+    courseId: course.id,
+    position: -1 - i,
+    title: quiz.id,
+  }));
+  if (placeholders.length > 0) {
+    await tx.insert(sections).values(placeholders);
+    for (const [i, quiz] of moving.entries()) {
+      await tx.update(quizzes).set({ sectionId: placeholders[i]?.id }).where(eq(quizzes.id, quiz.id));
+    }
+  }
+  const written = await upsertChanged(tx, quizzes, rows, QUIZ_COLUMNS, { updatedAt: sql`now()` });
+  if (placeholders.length > 0) {
+    await tx.delete(sections).where(
+      inArray(
+        sections.id,
+        placeholders.map((p) => p.id),
+      ),
+    );
+  }
+  return { written, removed: staleIds.length, problems: [] as string[] };
 }
 
 /**

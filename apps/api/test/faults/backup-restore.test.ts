@@ -59,6 +59,9 @@ const LEARNER_TABLES = {
   video_events: '(select s.user_id from video_sessions s where s.id = t.session_id)',
   // Queued mail goes with its learner (welcome on enrollment, contact acknowledgement and staff copy).
   email_messages: 't.user_id',
+  quiz_attempts: 't.user_id',
+  certificates: 't.user_id',
+  lesson_notes: 't.user_id',
 } as const;
 type LearnerTable = keyof typeof LEARNER_TABLES;
 /** Tables no learner writes: staff tables, the catalogue (courses less their enrollment counter) and the migrations. */
@@ -71,6 +74,8 @@ const OTHER_TABLES = [
   'lessons',
   'pricing_tiers',
   'reviews',
+  'lesson_resources',
+  'quizzes',
   'drizzle.__drizzle_migrations',
 ] as const;
 const ALL_TABLES = [...Object.keys(LEARNER_TABLES).map((t) => `public.${t}`), ...OTHER_TABLES.map(qualified)].sort();

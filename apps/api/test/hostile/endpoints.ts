@@ -1,6 +1,7 @@
 import type { StaffRole } from '@kaushal/contract';
 import { dbKind } from '../db.ts';
 import {
+  CERTIFICATE_ID,
   ENROLLED_COURSE,
   FREE_COURSE,
   type HostileFixture,
@@ -11,7 +12,9 @@ import {
   ORDER_PAISE,
   ORDER_TIER,
   PAID_LESSON,
+  QUIZ,
 } from './fixture.ts';
+import { resourceEndpoints } from './resource-endpoints.ts';
 import { uploadEndpoints } from './upload-endpoints.ts';
 import type { FieldKind } from './values.ts';
 
@@ -304,10 +307,90 @@ export function hostileEndpoints(f: HostileFixture): EndpointSpec[] {
         ],
       },
     }),
+    // Lesson resources: a link for the learner, and the file with it.
+    get('/api/v1/resources/:id/signed-url', { signedIn: true, params: { id: f.learnerResource.id } }),
+    get('/api/v1/resources/:id/file', {
+      signedIn: true,
+      params: { id: f.learnerResource.id },
+      query: {
+        valid: { exp: f.learnerResource.exp, sig: f.learnerResource.sig },
+        fields: [
+          { name: 'exp', kind: 'int' },
+          { name: 'sig', kind: 'token' },
+        ],
+      },
+    }),
+    // Quizzes
+    get('/api/v1/courses/:id/quizzes', { signedIn: true, params: { id: ENROLLED_COURSE } }),
+    get('/api/v1/quizzes/:id', { signedIn: true, params: { id: QUIZ } }),
+    {
+      method: 'POST',
+      route: '/api/v1/quizzes/:id/attempts',
+      params: { id: QUIZ },
+      body: {
+        type: 'json-object',
+        valid: { answers: { q1: ['b'], q2: ['a', 'b', 'd'], q3: 0.5 } },
+        // A map of question id to answer: refused whole when it is not one (the fit to the quiz: quizzes.test.ts).
+        fields: [{ name: 'answers', kind: 'object-list', max: 50, required: true }],
+        strict: true,
+      },
+      answers: 'json',
+      signedIn: true,
+      valid: 200,
+    },
+    // Notes and bookmarks: the learner's own, on a lesson of the course they are enrolled in
+    get('/api/v1/courses/:id/notes', { signedIn: true, params: { id: ENROLLED_COURSE } }),
+    {
+      method: 'POST',
+      route: '/api/v1/lessons/:id/notes',
+      params: { id: PAID_LESSON },
+      body: {
+        type: 'json-object',
+        valid: { kind: 'note', atSeconds: 30, body: 'Worth reading twice.' },
+        fields: [
+          { name: 'kind', kind: 'enum', required: true },
+          // The lesson is 64 s long: a second past its end is refused as well as the schema's bounds.
+          { name: 'atSeconds', kind: 'int', max: 64, required: true },
+          { name: 'body', kind: 'text', max: 2000, required: true },
+        ],
+        strict: true,
+      },
+      answers: 'json',
+      signedIn: true,
+      valid: 201,
+    },
+    {
+      method: 'PATCH',
+      route: '/api/v1/notes/:id',
+      params: { id: f.noteId },
+      body: {
+        type: 'json-object',
+        valid: { body: 'Edited by the suite.' },
+        fields: [{ name: 'body', kind: 'text', max: 2000, required: true }],
+        strict: true,
+      },
+      answers: 'json',
+      signedIn: true,
+      valid: 200,
+    },
+    {
+      method: 'DELETE',
+      route: '/api/v1/notes/:id',
+      params: { id: f.noteId },
+      body: { type: 'empty' },
+      answers: 'json',
+      signedIn: true,
+      valid: 204,
+    },
     // Dashboard and account
     get('/api/v1/dashboard', { signedIn: true }),
     get('/api/v1/users/me/enrollments', { signedIn: true }),
     get('/api/v1/users/me/achievements', { signedIn: true }),
+    get('/api/v1/users/me/certificates', { signedIn: true }),
+    // Certificates: public, read by anyone with the link
+    get('/api/v1/certificates/:id', { signedIn: false, params: { id: CERTIFICATE_ID } }),
+    get('/api/v1/certificates/:id/pdf', { signedIn: false, params: { id: CERTIFICATE_ID } }),
+    get('/api/v1/certificates/:id/image.png', { signedIn: false, params: { id: CERTIFICATE_ID } }),
     get('/api/v1/users/me/settings', { signedIn: true }),
     {
       method: 'PUT',
@@ -564,6 +647,64 @@ export function hostileEndpoints(f: HostileFixture): EndpointSpec[] {
       role: 'admin',
       valid: 200,
     },
+    // A section's quiz (ORDER_COURSE's first section, whose quiz the draft holds a copy of)
+    get('/api/v1/admin/courses/:id/quizzes', { signedIn: true, role: 'admin', params: { id: ORDER_COURSE } }),
+    staff(
+      'PUT',
+      '/api/v1/admin/courses/:id/sections/:sectionId/quiz',
+      {
+        version: f.courseVersion,
+        title: 'Retrieval check',
+        passPercent: 70,
+        questions: [
+          {
+            id: 'q1',
+            kind: 'single',
+            prompt: 'Which step finds the passages?',
+            options: [
+              { id: 'a', text: 'Retrieval' },
+              { id: 'b', text: 'Generation' },
+            ],
+            correctOptionIds: ['a'],
+            explanation: 'Retrieval finds them.',
+          },
+        ],
+      },
+      [
+        version,
+        { name: 'title', kind: 'text', max: 200, required: true },
+        { name: 'passPercent', kind: 'int', max: 100, required: true },
+        {
+          name: 'questions',
+          kind: 'object-list',
+          max: 50,
+          minItems: 1,
+          required: true,
+          items: {
+            strict: false,
+            fields: [
+              { name: 'kind', kind: 'enum', required: true },
+              { name: 'prompt', kind: 'text', max: 1000, required: true },
+              { name: 'explanation', kind: 'text', max: 2000, required: true },
+              { name: 'correctOptionIds', kind: 'slug-list', max: 10, required: true },
+            ],
+          },
+        },
+      ],
+      { params: { id: ORDER_COURSE, sectionId: f.outline[0]?.id ?? '' } },
+    ),
+    {
+      method: 'DELETE',
+      route: '/api/v1/admin/courses/:id/sections/:sectionId/quiz',
+      params: { id: ORDER_COURSE, sectionId: f.outline[0]?.id ?? '' },
+      query: { valid: { version: String(f.courseVersion) }, fields: [{ name: 'version', kind: 'int' }] },
+      writesOnce: true,
+      body: { type: 'empty' },
+      answers: 'json',
+      signedIn: true,
+      role: 'admin',
+      valid: 200,
+    },
     staff(
       'PUT',
       '/api/v1/admin/courses/:id/tier-order',
@@ -686,6 +827,7 @@ export function hostileEndpoints(f: HostileFixture): EndpointSpec[] {
     get('/thumbnails/*', { signedIn: false, params: { '*': 'llm-evaluation.svg' }, answers: 'static' }),
     // The console's uploads: lesson videos over tus, captions, thumbnails (upload-endpoints.ts)
     ...uploadEndpoints(f),
+    ...resourceEndpoints(f),
   ];
 }
 

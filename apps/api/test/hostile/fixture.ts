@@ -2,8 +2,11 @@ import { createHmac } from 'node:crypto';
 import type { StaffRole } from '@kaushal/contract';
 import { asc, eq } from 'drizzle-orm';
 import {
+  certificates,
   courses,
   emailMessages,
+  lessonNotes,
+  lessonResources,
   lessons,
   paymentOrders,
   pricingTiers,
@@ -13,7 +16,9 @@ import {
 } from '../../src/db/schema.ts';
 import { openWorkingCopy } from '../../src/modules/admin/drafts.ts';
 import { SESSION_COOKIE } from '../../src/modules/auth/session.ts';
+import { signResourceLink } from '../../src/modules/learning/resource-links.ts';
 import { unsubscribeUrl } from '../../src/modules/mail/unsubscribe.ts';
+import { insertQuiz } from '../../src/modules/quizzes/test-support.ts';
 import { signMedia } from '../../src/providers/media/media-signature.ts';
 import { createSandboxProvider } from '../../src/providers/payments/sandbox.ts';
 import { TEST_ORIGIN, type TestContext } from '../app.ts';
@@ -28,6 +33,10 @@ export const ORDER_COURSE = 'rag-from-scratch';
 export const ORDER_TIER = 'rag-from-scratch-weekly';
 export const ORDER_PAISE = 99_900;
 export const MEDIA_KEY = 'lesson-short.mp4';
+/** A quiz of ENROLLED_COURSE (every question kind); a valid attempt answers all of them. */
+export const QUIZ = `${ENROLLED_COURSE}-quiz-hostile`;
+/** The learner's certificate of ENROLLED_COURSE: what the public certificate endpoints show. */
+export const CERTIFICATE_ID = 'HostileSuiteCertific01';
 
 /**
  * Everything a valid request of each endpoint needs: a learner enrolled in a course, with a video session,
@@ -58,6 +67,12 @@ export interface HostileFixture {
   tierIds: string[];
   /** A lesson video upload (tus) an admin began for ORDER_COURSE's first lesson: no byte sent yet. */
   videoUploadId: string;
+  /** The learner's note on PAID_LESSON (64 s long): what the notes endpoints edit and delete. */
+  noteId: string;
+  /** A resource of the draft's first lesson of ORDER_COURSE: what the console's resource edits address. */
+  resourceId: string;
+  /** A resource of PAID_LESSON (streaming MEDIA_KEY), and a download link of it signed for the learner. */
+  learnerResource: { id: string; exp: string; sig: string };
   /** A fresh session cookie of the learner for each call (per-learner rate limits never trigger). */
   nextCookie(): string;
 }
@@ -72,6 +87,7 @@ export async function createHostileFixture(
   const now = ctx.clock.now;
   const learner = await insertLearner(db, now, 'Hostile Suite Learner');
   await insertEnrollment(db, learner.id, ENROLLED_COURSE, { accessType: 'permanent' });
+  await insertQuiz(ctx, { id: QUIZ, courseId: ENROLLED_COURSE, sectionId: `${ENROLLED_COURSE}-s1` });
   const colleague = await insertLearner(db, now, 'Hostile Suite Colleague');
   await db
     .insert(userRoles)
@@ -96,6 +112,15 @@ export async function createHostileFixture(
       .where(eq(pricingTiers.courseId, ORDER_COURSE))
       .orderBy(pricingTiers.position)
   ).map((t) => t.id);
+  const resourceValues = {
+    position: 0,
+    title: 'Hostile notebook',
+    fileName: 'hostile.ipynb',
+    mediaKey: MEDIA_KEY,
+    contentType: 'application/x-ipynb+json',
+    sizeBytes: 1,
+  };
+  let resourceId = '';
   // The published course has unpublished changes (a draft, modules/admin/drafts.ts): the discard has one to
   // throw away, and the other console writes go through it, as they do once staff have edited the course.
   await db.transaction(async (tx) => {
@@ -114,7 +139,18 @@ export async function createHostileFixture(
       .update(lessons)
       .set({ captions: [{ lang: 'hi', label: 'हिन्दी', key: 'uploads/hostile-hi.vtt' }] })
       .where(eq(lessons.id, draft.lessonRow(first.id)));
+    // And a resource in the draft, for the console's rename, reorder and removal.
+    const [resource] = await tx
+      .insert(lessonResources)
+      .values({ ...resourceValues, lessonId: draft.lessonRow(first.id) })
+      .returning({ id: lessonResources.id });
+    resourceId = resource?.id ?? '';
   });
+  const [learnerResource] = await db
+    .insert(lessonResources)
+    .values({ ...resourceValues, lessonId: PAID_LESSON })
+    .returning({ id: lessonResources.id });
+  if (!learnerResource || !resourceId) throw new Error('no resources');
   const [course] = await db.select({ version: courses.version }).from(courses).where(eq(courses.id, ORDER_COURSE));
   if (!course) throw new Error(`no course ${ORDER_COURSE}`);
   const outline = (
@@ -146,6 +182,27 @@ export async function createHostileFixture(
     .values({ userId: learner.id, lessonId: PAID_LESSON, createdAt: now })
     .returning({ id: videoSessions.id });
   if (!session) throw new Error('no video session');
+  const [note] = await db
+    .insert(lessonNotes)
+    .values({
+      userId: learner.id,
+      lessonId: PAID_LESSON,
+      courseId: ENROLLED_COURSE,
+      kind: 'note',
+      atSeconds: 20,
+      body: 'A note of the suite.',
+    })
+    .returning({ id: lessonNotes.id });
+  if (!note) throw new Error('no note');
+  await db.insert(certificates).values({
+    id: CERTIFICATE_ID,
+    userId: learner.id,
+    courseId: ENROLLED_COURSE,
+    learnerName: 'Hostile Suite Learner',
+    courseTitle: 'LLM Evaluation',
+    watchedSeconds: 600,
+    quizScores: [{ title: 'Quiz', scorePercent: 80 }],
+  });
   const tokens = await insertSessions(db, learner.id, sessionsNeeded, now);
   const { config } = ctx.app.deps;
   const [email] = await db
@@ -202,6 +259,14 @@ export async function createHostileFixture(
     deletableTierId,
     tierIds,
     videoUploadId,
+    noteId: note.id,
+    resourceId,
+    learnerResource: {
+      id: learnerResource.id,
+      ...(({ exp: e, sig }) => ({ exp: String(e), sig }))(
+        signResourceLink(config.mediaSigningSecret, learnerResource.id, learner.id, now),
+      ),
+    },
     nextCookie() {
       const token = tokens[next++];
       if (!token) throw new Error(`the fixture ran out of sessions: ask for more than ${sessionsNeeded}`);

@@ -37,6 +37,9 @@ const placeholder = {
   deletableTierId: 'tier',
   tierIds: ['tier'],
   videoUploadId: '0123456789abcdef0123456789abcdef',
+  noteId: '00000000-0000-4000-8000-000000000000',
+  resourceId: '00000000-0000-4000-8000-000000000000',
+  learnerResource: { id: '00000000-0000-4000-8000-000000000000', exp: '0', sig: 'x' },
   nextCookie: () => '',
 } satisfies HostileFixture;
 const endpointKeys = hostileEndpoints(placeholder).map(endpointKey);

@@ -1,4 +1,4 @@
-import { COURSES_PAGE_SIZE, HOME_COURSES_PAGE_SIZE } from '@kaushal/contract';
+import { API_PREFIX, COURSES_PAGE_SIZE, HOME_COURSES_PAGE_SIZE } from '@kaushal/contract';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import {
@@ -10,7 +10,10 @@ import {
 } from '@/features/catalogue/api/catalogue-queries';
 import { pageFromParams } from '@/features/catalogue/lib/page-from-params';
 import { shortenDescription } from '@/features/catalogue/lib/shorten-description';
+import { certificateImagePath, certificateQuery } from '@/features/certificates/api/certificate-query';
+import { describeCertificate } from '@/features/certificates/lib/wording';
 import { NotFoundPage } from '@/features/errors/not-found-page';
+import { site } from '@/lib/site';
 import { firstPaint, staticFirstPaint } from './first-paint/route-first-paint';
 import { RootHydrateFallback, RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -70,6 +73,32 @@ export const routes: RouteObject[] = [
                     description: shortenDescription(course.description, course.title, course.difficulty),
                     path: `/course/${encodeURIComponent(course.id)}`,
                     openGraph: { title: course.title, image: course.thumbnailUrl },
+                  },
+              }),
+          },
+          {
+            // A section's quiz, on a page of its own so a link to it can be shared; drawn in the browser only.
+            path: 'course/:id/quizzes/:quizId',
+            lazy: page(() => import('@/features/quizzes/pages/quiz-page').then((m) => m.QuizPage)),
+          },
+          {
+            // A certificate's public verification page: drawn on the server, with a link preview of its own.
+            path: 'certificates/:id',
+            lazy: page(() => import('@/features/certificates/certificate-page').then((m) => m.CertificatePage)),
+            handle:
+              import.meta.env.SSR &&
+              firstPaint({
+                queries: ({ params: { id = '' } }) => [certificateQuery(id)],
+                head: ([certificate]) =>
+                  certificate && {
+                    title: `${certificate.course.title}: certificate of ${certificate.learnerName}`,
+                    description: describeCertificate(certificate, site.productName),
+                    path: `/certificates/${encodeURIComponent(certificate.id)}`,
+                    openGraph: {
+                      title: `${certificate.learnerName} completed ${certificate.course.title}`,
+                      image: `${API_PREFIX}${certificateImagePath(certificate.id)}`,
+                      imageSize: { width: 1200, height: 630 },
+                    },
                   },
               }),
           },

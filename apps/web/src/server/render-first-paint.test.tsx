@@ -42,6 +42,7 @@ const detail: CourseDetail = {
       duration: '10:00',
       durationSeconds: 600,
       hasVideo: true,
+      resources: [],
       section: { id: 'course-s1', title: 'Lessons' },
     },
   ],

@@ -30,7 +30,9 @@ export function renderHead(head: PageHead, publicUrl: string): string {
           `<meta property="og:description" content="${description}" />`,
           url && `<meta property="og:url" content="${url}" />`,
           og.image && `<meta property="og:image" content="${absolute(og.image)}" />`,
-          `<meta name="twitter:card" content="summary" />`,
+          og.image && og.imageSize && `<meta property="og:image:width" content="${og.imageSize.width}" />`,
+          og.image && og.imageSize && `<meta property="og:image:height" content="${og.imageSize.height}" />`,
+          `<meta name="twitter:card" content="${og.image && og.imageSize ? 'summary_large_image' : 'summary'}" />`,
           `<meta name="twitter:title" content="${escapeHtml(og.title)}" />`,
           `<meta name="twitter:description" content="${description}" />`,
         ]

@@ -6,6 +6,7 @@ import {
   courses,
   enrollments,
   freeLessonCompletions,
+  lessonNotes,
   lessonProgress,
   oauthAccounts,
   paymentOrders,
@@ -43,6 +44,8 @@ describe('DELETE /users/me', () => {
       { sessionId, eventType: 'pause', positionSec: 12 },
     ]);
     expect(events.statusCode).toBe(200);
+    const note = await as.post('/api/v1/lessons/python-for-ai-01/notes', { kind: 'note', atSeconds: 12, body: 'Mine' });
+    expect(note.statusCode).toBe(201);
     await recordProgress(db, learner.id, [
       { lessonId: 'python-for-ai-02', courseId: 'python-for-ai', watchedSeconds: 64, completed: true, at: new Date() },
     ]);
@@ -84,6 +87,7 @@ describe('DELETE /users/me', () => {
         .length,
       videoSessions: sessionIds.length,
       videoEvents: (await db.select().from(videoEvents)).filter((e) => sessionIds.includes(e.sessionId)).length,
+      notes: (await db.select().from(lessonNotes).where(eq(lessonNotes.userId, userId))).length,
     };
   }
 
@@ -100,6 +104,7 @@ describe('DELETE /users/me', () => {
       freeLessons: 1,
       videoSessions: 1,
       videoEvents: 2,
+      notes: 1,
     });
     const countBefore = await enrolledCount('python-for-ai');
 
@@ -120,6 +125,7 @@ describe('DELETE /users/me', () => {
       freeLessons: 0,
       videoSessions: 0,
       videoEvents: 0,
+      notes: 0,
     });
     const { db } = ctx.database;
     const [order] = await db.select().from(paymentOrders).where(eq(paymentOrders.id, 'order_a'));

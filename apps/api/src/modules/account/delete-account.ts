@@ -1,11 +1,12 @@
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contactMessages, courses, emailMessages, enrollments, users } from '../../db/schema.ts';
+import { tombstoneCertificates } from '../certificates/index.ts';
 
 /**
  * Deletes the learner and everything personal with them, in one transaction. The foreign keys do most of
  * it: sessions, sign-in accounts, enrollments, progress, free-lesson completions, video sessions and their
- * events are deleted (ON DELETE CASCADE); payment orders stay for tax and accounting with user_id set to null
+ * events, notes and bookmarks are deleted (ON DELETE CASCADE); payment orders stay for tax and accounting with user_id set to null
  * (ON DELETE SET NULL), as the privacy policy says.
  * Contact messages are deleted here, not detached: every field of one is personal (name, email, phone, and
  * free text that may hold anything), so an anonymised copy would keep nothing worth keeping, and no law asks
@@ -14,7 +15,7 @@ import { contactMessages, courses, emailMessages, enrollments, users } from '../
  * a delivery job still waiting finds nothing to send.
  * Returns false when the learner was already gone.
  */
-export async function deleteAccount(db: Db, userId: string): Promise<boolean> {
+export async function deleteAccount(db: Db, userId: string, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Locking the user row first makes a concurrent enrollment (whose foreign key check needs this row)
     // wait and then fail, so the course counts below cannot miss one.
@@ -42,6 +43,9 @@ export async function deleteAccount(db: Db, userId: string): Promise<boolean> {
     // Queued and sent mail tied to the account goes with it (ON DELETE CASCADE); mail to its address sent
     // before signing in (a contact acknowledgement) is removed here, so nothing queued reaches a deleted account.
     await tx.delete(emailMessages).where(eq(emailMessages.toAddress, user.email.toLowerCase()));
+    // Certificates stay as tombstones (no name; the user id goes with the user row): their public pages then
+    // say the certificate no longer exists.
+    await tombstoneCertificates(tx, userId, now);
     await tx.delete(users).where(eq(users.id, userId));
     return true;
   });

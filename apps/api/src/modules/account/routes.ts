@@ -29,7 +29,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, endpoints.deleteAccount, { config: perLearnerRateLimit(10) }, async (request, reply) => {
     const user = await requireUser(request);
-    await deleteAccount(db, user.id);
+    await deleteAccount(db, user.id, clock());
     request.log.info({ userId: user.id }, 'account deleted');
     clearSessionCookie(reply);
     return reply.code(204).send(null);

@@ -15,6 +15,10 @@ import { tinyVideo, tusMetadata } from '../../../test/support/tiny-video.ts';
 import { auditLog, courseInstructors, paymentOrders } from '../../db/schema.ts';
 
 const PAID = 'rag-from-scratch';
+/** One question, for the quiz writes the audit test makes. */
+const AUDIT_QUIZ_QUESTIONS = [
+  { id: 'q1', kind: 'numeric', prompt: 'Two plus two?', answer: 4, tolerance: 0, explanation: 'Four.' },
+];
 const OTHER = 'llm-evaluation';
 
 describe('the staff console API', () => {
@@ -487,6 +491,19 @@ describe('the staff console API', () => {
       'content-type': type,
       ...extra,
     });
+    /** A resource of the lesson, uploaded first (its own audited write, made before the count) when it has none. */
+    const someResource = async (): Promise<string> => {
+      const listed = (await detail(admin)).lessons.find((l) => l.id === `${PAID}-02`)?.resources[0];
+      if (listed) return listed.id;
+      const added = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/courses/${PAID}/lessons/${PAID}-02/resources?version=${await version()}&title=Data&fileName=data.csv`,
+        headers: raw('application/octet-stream'),
+        payload: 'a,b\n1,2\n',
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      return someResource();
+    };
     const valid: Record<string, () => Promise<[string, unknown, Record<string, string>?]>> = {
       adminCreateVideoUpload: async () => [
         '/admin/uploads/videos',
@@ -616,6 +633,44 @@ describe('the staff console API', () => {
         `/admin/courses/${PAID}/lessons/${PAID}-01`,
         { version: await version(), description: 'Audited.' },
       ],
+      // Section quizzes (issue 18): saved whole; the removal first saves one to remove (its own audited write).
+      adminSaveQuiz: async () => [
+        `/admin/courses/${PAID}/sections/${(await detail(admin)).sections[0]?.id}/quiz`,
+        { version: await version(), title: 'Audited quiz', passPercent: 50, questions: AUDIT_QUIZ_QUESTIONS },
+      ],
+      adminDeleteQuiz: async () => {
+        const sectionId = (await detail(admin)).sections[0]?.id;
+        const saved = await call(admin, 'PUT', `/admin/courses/${PAID}/sections/${sectionId}/quiz`, {
+          version: await version(),
+          title: 'To remove',
+          passPercent: 50,
+          questions: AUDIT_QUIZ_QUESTIONS,
+        });
+        expect(saved.statusCode, saved.body).toBe(200);
+        return [`/admin/courses/${PAID}/sections/${sectionId}/quiz?version=${await version()}`, undefined];
+      },
+      // Lesson resources (issue 18): the file as the body; the edits address one the lesson has.
+      adminCreateResource: async () => [
+        `/admin/courses/${PAID}/lessons/${PAID}-02/resources?version=${await version()}&title=Notes&fileName=notes.md`,
+        '# Notes\n',
+        raw('application/octet-stream'),
+      ],
+      adminUpdateResource: async () => [
+        `/admin/courses/${PAID}/lessons/${PAID}-02/resources/${await someResource()}`,
+        { version: await version(), title: 'Audited notes' },
+      ],
+      adminDeleteResource: async () => [
+        `/admin/courses/${PAID}/lessons/${PAID}-02/resources/${await someResource()}?version=${await version()}`,
+        undefined,
+      ],
+      adminReorderResources: async () => {
+        await someResource();
+        const ids = (await detail(admin)).lessons.find((l) => l.id === `${PAID}-02`)?.resources.map((r) => r.id);
+        return [
+          `/admin/courses/${PAID}/lessons/${PAID}-02/resource-order`,
+          { version: await version(), resourceIds: ids },
+        ];
+      },
     };
     expect(writes.map((e) => e.name).sort()).toEqual(Object.keys(valid).sort());
     for (const endpoint of writes) {

@@ -13,6 +13,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { courseInstructors, courses, lessons, pricingTiers, sections, userRoles, users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { type Actor, type AuditEntryInput, changedFields, recordAudit } from '../audit/index.ts';
+import { resourcesOfLessons } from '../catalogue/index.ts';
 import {
   applyDraft,
   currentWorkingCopy,
@@ -154,6 +155,10 @@ export async function courseDetail(db: Db | Tx, id: string): Promise<AdminCourse
     .from(pricingTiers)
     .where(eq(pricingTiers.courseId, id))
     .orderBy(asc(pricingTiers.position));
+  const resources = await resourcesOfLessons(
+    db,
+    lessonRows.map((l) => l.id),
+  );
   return {
     id: course.id,
     title: content.title,
@@ -182,6 +187,7 @@ export async function courseDetail(db: Db | Tx, id: string): Promise<AdminCourse
       youtubeUrl: l.videoType === 'youtube' ? videoRef : null,
       captions: captions.map(({ lang, label }) => ({ lang, label })),
       previewId: row,
+      resources: resources.get(row) ?? [],
     })),
     tiers: tiers.map(({ tier, orders }) => ({
       id: tier.id,

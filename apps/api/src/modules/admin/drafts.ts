@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { courses, lessons, sections } from '../../db/schema.ts';
+import { copyQuizzesToDraft, publishDraftQuizzes } from './quiz-drafts.ts';
+import { copyResourcesToDraft, publishDraftResources } from './resource-drafts.ts';
 
 /**
  * Drafts of published courses (decision 021). Once a course has been published, staff edits of what learners
@@ -110,6 +112,7 @@ export async function openWorkingCopy(tx: Tx, course: CourseRow, now: Date): Pro
       .values(
         sectionRows.map((s) => ({ ...s, id: sectionCopy.get(s.id) as string, courseId: draftId, draftOf: s.id })),
       );
+    await copyQuizzesToDraft(tx, course.id, draftId, sectionCopy);
   }
   const lessonRows = await tx.select().from(lessons).where(eq(lessons.courseId, course.id));
   if (lessonRows.length > 0) {
@@ -122,6 +125,7 @@ export async function openWorkingCopy(tx: Tx, course: CourseRow, now: Date): Pro
         draftOf: l.id,
       })),
     );
+    await copyResourcesToDraft(tx, new Map(lessonRows.map((l, i) => [l.id, `${draftId}-l${i + 1}`])));
   }
   const { lessonRows: lessonPairs, sectionRows: sectionPairs } = await pairsOf(tx, draftId);
   return workingCopy(course.id, draft, lessonPairs, sectionPairs);
@@ -149,16 +153,19 @@ export async function applyDraft(tx: Tx, courseId: string): Promise<DraftedValue
   for (const { id, courseId: _draft, draftOf, sectionId, ...values } of draftLessons) {
     const section = liveSection.get(sectionId) ?? sectionId;
     if (draftOf) {
-      await tx
+      const updated = await tx
         .update(lessons)
         .set({ ...values, sectionId: section })
-        .where(and(eq(lessons.id, draftOf), eq(lessons.courseId, courseId)));
+        .where(and(eq(lessons.id, draftOf), eq(lessons.courseId, courseId)))
+        .returning({ id: lessons.id });
+      if (updated.length > 0) await publishDraftResources(tx, id, draftOf);
     } else {
       await tx.update(lessons).set({ courseId, sectionId: section }).where(eq(lessons.id, id));
     }
   }
+  await publishDraftQuizzes(tx, courseId, draft.id, liveSection);
   // Sections the draft removed; one still holding a lesson the draft did not know (a content import made it
-  // meanwhile) stays, so that lesson keeps its place.
+  // meanwhile) stays, so that lesson keeps its place, and so does one whose quiz learners have attempted.
   await tx
     .delete(sections)
     .where(
@@ -166,6 +173,7 @@ export async function applyDraft(tx: Tx, courseId: string): Promise<DraftedValue
         eq(sections.courseId, courseId),
         notInArray(sections.id, [...liveSection.values(), '']),
         sql`not exists (select 1 from lessons l where l.section_id = ${sections.id})`,
+        sql`not exists (select 1 from quizzes q join quiz_attempts a on a.quiz_id = q.id where q.section_id = ${sections.id})`,
       ),
     );
   await tx.delete(courses).where(eq(courses.id, draft.id));

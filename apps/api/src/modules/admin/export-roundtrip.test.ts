@@ -12,6 +12,7 @@ import { seedCatalogue } from '../../content/seed.ts';
 import { openDatabase } from '../../db/client.ts';
 import { userRoles } from '../../db/schema.ts';
 import { repoRoot } from '../../paths.ts';
+import { FIXTURE_QUESTIONS } from '../quizzes/test-support.ts';
 
 /**
  * Content files stay the backup and the seed: a course made in the console, exported with
@@ -81,6 +82,22 @@ describe('a course made in the console, exported and imported into a fresh datab
       originalPricePaise: 299_900,
       accessType: 'permanent',
     });
+    // A file for download, uploaded in the console: exported with its media-store key and size.
+    const notes = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/courses/console-made/lessons/console-made-01/resources?version=${course.version}&title=Setup%20notes&fileName=setup%20notes.md`,
+      headers: { origin: TEST_ORIGIN, cookie: admin.cookie, 'content-type': 'application/octet-stream' },
+      payload: '# Setup\n\nInstall Python 3.12.\n',
+    });
+    expect(notes.statusCode, notes.body).toBe(201);
+    course = adminCourseDetailSchema.parse(notes.json());
+    // The second section's quiz, with a question of every kind.
+    course = await call('PUT', `/courses/console-made/sections/${course.sections[1]?.id}/quiz`, {
+      version: course.version,
+      title: 'Beyond the basics: check yourself',
+      passPercent: 70,
+      questions: FIXTURE_QUESTIONS,
+    });
     await call('POST', '/courses/console-made/publish', { version: course.version });
 
     // A copy of content/ (site, thumbnails, media) whose course files are replaced by the export.
@@ -97,13 +114,35 @@ describe('a course made in the console, exported and imported into a fresh datab
         price: 1999.5,
         published: true,
         lessons: [
-          { id: 'console-made-01', section: 'Getting started', isFree: true, video: null },
+          {
+            id: 'console-made-01',
+            section: 'Getting started',
+            isFree: true,
+            video: null,
+            resources: [
+              {
+                title: 'Setup notes',
+                file: 'setup notes.md',
+                key: expect.stringMatching(/^uploads\/console-made\/console-made-01-[0-9a-f]{12}\.md$/),
+                sizeBytes: 30,
+              },
+            ],
+          },
           { id: 'console-made-02', section: 'Getting started', video: { type: 'youtube' } },
           { id: 'console-made-03', section: 'Beyond the basics' },
         ],
         pricingTiers: [
           { title: 'Weekly Access', price: 499.5, originalPrice: 799, accessType: 'weekly' },
           { title: 'Lifetime Access', price: 1999.5, accessType: 'permanent' },
+        ],
+        quizzes: [
+          {
+            id: expect.stringMatching(/^console-made-quiz-[0-9a-f]{8}$/),
+            section: 'Beyond the basics',
+            title: 'Beyond the basics: check yourself',
+            passPercent: 70,
+            questions: FIXTURE_QUESTIONS,
+          },
         ],
       });
       await fresh.migrate();

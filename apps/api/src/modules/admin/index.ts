@@ -1,3 +1,5 @@
+/** A lesson's downloadable resources: upload, rename, reorder, remove (issue 18). */
+export { adminResourceRoutes } from './resource-routes.ts';
 /** The staff console's API: roles, course authoring and the audit log. */
 export { adminRoutes } from './routes.ts';
 /** Uploads: lesson videos over tus, captions and course thumbnails (decision 020). */

@@ -21,6 +21,7 @@ import {
 } from './courses.ts';
 import { listEmails } from './emails.ts';
 import { createLesson, saveOutline, updateLesson } from './outline.ts';
+import { deleteQuiz, listAdminQuizzes, saveQuiz } from './quizzes.ts';
 import { archiveTier, deleteTier, reorderTiers } from './tiers.ts';
 import { removeLessonCaptions } from './uploads.ts';
 import { searchUsers } from './users.ts';
@@ -130,6 +131,24 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.adminUpdateLesson, { config: WRITE_LIMIT }, async (request) => {
     const user = await requireCourseEditor(request, db, request.params.id);
     return updateLesson(db, actorOf(user), request.params.id, request.params.lessonId, request.body, clock());
+  });
+
+  route(app, endpoints.adminCourseQuizzes, {}, async (request, reply) => {
+    await requireCourseReader(request, db, request.params.id);
+    reply.headers(noStore);
+    return listAdminQuizzes(db, request.params.id);
+  });
+
+  route(app, endpoints.adminSaveQuiz, { config: WRITE_LIMIT }, async (request) => {
+    const user = await requireCourseEditor(request, db, request.params.id);
+    const { id, sectionId } = request.params;
+    return saveQuiz(db, actorOf(user), id, sectionId, request.body, clock());
+  });
+
+  route(app, endpoints.adminDeleteQuiz, { config: WRITE_LIMIT }, async (request) => {
+    const user = await requireCourseEditor(request, db, request.params.id);
+    const { id, sectionId } = request.params;
+    return deleteQuiz(db, actorOf(user), id, sectionId, request.query.version, clock());
   });
 
   route(app, endpoints.adminRemoveCaptions, { config: WRITE_LIMIT }, async (request) => {

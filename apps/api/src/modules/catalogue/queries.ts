@@ -9,6 +9,7 @@ import type {
 import { and, asc, count, desc, eq, sql, type Table } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { courses, lessonProgress, lessons, pricingTiers, reviews, sections } from '../../db/schema.ts';
+import { resourcesOfLessons } from './lesson-resources.ts';
 
 export const rupees = (paise: number) => paise / 100;
 
@@ -130,11 +131,16 @@ export async function listLessons(db: Db, courseId: string): Promise<LessonSumma
     .innerJoin(sections, eq(sections.id, lessons.sectionId))
     .where(eq(lessons.courseId, courseId))
     .orderBy(asc(lessons.position));
+  const resources = await resourcesOfLessons(
+    db,
+    rows.map((l) => l.id),
+  );
   return rows.map(({ videoType, sectionId, sectionTitle, ...l }) => ({
     ...l,
     duration: formatDuration(l.durationSeconds),
     hasVideo: videoType !== null,
     section: { id: sectionId, title: sectionTitle },
+    resources: resources.get(l.id) ?? [],
   }));
 }
 

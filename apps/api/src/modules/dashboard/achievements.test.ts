@@ -6,6 +6,7 @@ const nothing: LearnerRecord = {
   lessonsCompleted: 0,
   watchedSeconds: 0,
   bestCourseProgress: 0,
+  certificatesEarned: 0,
 };
 const earned = (record: Partial<LearnerRecord>, title: string) =>
   evaluateAchievements({ ...nothing, ...record }).find((a) => a.title === title)?.earned;
@@ -17,6 +18,7 @@ describe('achievement rules', () => {
       ['First Lesson', 'Award', false],
       ['Dedicated Learner', 'Clock', false],
       ['Halfway There', 'TrendingUp', false],
+      ['Certified', 'GraduationCap', false],
     ]);
   });
 
@@ -39,5 +41,10 @@ describe('achievement rules', () => {
     expect(earned({ bestCourseProgress: 49 }, 'Halfway There')).toBe(false);
     expect(earned({ bestCourseProgress: 50 }, 'Halfway There')).toBe(true);
     expect(earned({ bestCourseProgress: 100 }, 'Halfway There')).toBe(true);
+  });
+
+  it('Certified: holds a certificate (a revoked one is not counted by the dashboard)', () => {
+    expect(earned({ certificatesEarned: 1 }, 'Certified')).toBe(true);
+    expect(earned({ lessonsCompleted: 40, bestCourseProgress: 100 }, 'Certified')).toBe(false);
   });
 });

@@ -10,6 +10,8 @@ export interface LearnerRecord {
   watchedSeconds: number;
   /** The best progress percent among the learner's enrolled courses (0 without any). */
   bestCourseProgress: number;
+  /** Certificates the learner holds (a revoked one does not count). */
+  certificatesEarned: number;
 }
 
 interface AchievementRule {
@@ -51,6 +53,12 @@ export const ACHIEVEMENT_RULES: readonly AchievementRule[] = [
     description: `Reach ${HALFWAY_PERCENT}% progress in a course.`,
     icon: 'TrendingUp',
     earned: (r) => r.bestCourseProgress >= HALFWAY_PERCENT,
+  },
+  {
+    title: 'Certified',
+    description: 'Earn your first certificate: watch every lesson of a course and pass its quizzes.',
+    icon: 'GraduationCap',
+    earned: (r) => r.certificatesEarned >= 1,
   },
 ];
 

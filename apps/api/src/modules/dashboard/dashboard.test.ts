@@ -17,7 +17,7 @@ describe('GET /dashboard', () => {
 
   /**
    * python-for-ai (6 lessons, permanent): 01 and 02 completed, 04 half watched → 2/6 = 33%, 190 s.
-   * rag-from-scratch (9 lessons, a week still running): 01 and 03 completed, not 02 → 2/9 = 22%, 192 s,
+   * rag-from-scratch (9 lessons and a quiz, a week still running): 01 and 03 completed, not 02 → 2/10 = 20%, 192 s,
    *   next lesson 02; active more recently, so listed first.
    * responsible-ai (a week that has expired): 01 completed, 96 s: not listed, but it was an enrollment.
    * prompt-engineering (not enrolled): 3,200 s of its free hour-long lesson, under 90%: not completed.
@@ -74,7 +74,8 @@ describe('GET /dashboard', () => {
         {
           id: 'rag-from-scratch',
           title: 'RAG from Scratch',
-          progress: 22,
+          // 2 of its 9 lessons, its one quiz not passed: 2 / 10.
+          progress: 20,
           timeSpent: '3m',
           nextLesson: { id: 'rag-from-scratch-02', title: 'Loading and chunking documents' },
         },
@@ -90,8 +91,8 @@ describe('GET /dashboard', () => {
         coursesEnrolled: 2,
         // 190 + 192 + 96 + 3,200 = 3,678 s, free previews and expired courses included.
         timeSpentLearning: '1h 1m',
-        // (33 + 22) / 2 = 27.5
-        averageProgress: 28,
+        // (33 + 20) / 2 = 26.5
+        averageProgress: 27,
         achievementsEarned: 3,
       },
       achievements: [
@@ -99,6 +100,12 @@ describe('GET /dashboard', () => {
         { title: 'First Lesson', description: 'Complete your first lesson.', icon: 'Award', earned: true },
         { title: 'Dedicated Learner', description: 'Spend one hour watching lessons.', icon: 'Clock', earned: true },
         { title: 'Halfway There', description: 'Reach 50% progress in a course.', icon: 'TrendingUp', earned: false },
+        {
+          title: 'Certified',
+          description: 'Earn your first certificate: watch every lesson of a course and pass its quizzes.',
+          icon: 'GraduationCap',
+          earned: false,
+        },
       ],
     });
   });
@@ -170,6 +177,7 @@ describe('GET /dashboard', () => {
       ['First Lesson', false],
       ['Dedicated Learner', false],
       ['Halfway There', false],
+      ['Certified', false],
     ]);
   });
 

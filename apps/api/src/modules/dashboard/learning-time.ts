@@ -11,10 +11,13 @@ export function formatLearningTime(totalSeconds: number): string {
   return hours > 0 ? `${hours}h ${minutes}m` : `${minutes}m`;
 }
 
-/** A course's progress: completed lessons out of all its lessons, as a whole percent (0 for no lessons). */
-export function progressPercent(completedLessons: number, totalLessons: number): number {
-  if (totalLessons <= 0) return 0;
-  return Math.min(100, Math.max(0, Math.round((completedLessons / totalLessons) * 100)));
+/**
+ * A course's progress: what the learner completed (lessons, and quizzes passed) out of all of it, as a whole
+ * percent (0 for nothing to complete).
+ */
+export function progressPercent(completed: number, total: number): number {
+  if (total <= 0) return 0;
+  return Math.min(100, Math.max(0, Math.round((completed / total) * 100)));
 }
 
 /** The rounded mean of the courses' progress; 0 when there are none. */

@@ -7,7 +7,8 @@ import { type CourseProgressRow, loadCourseProgress, loadLearnerTotals } from '.
 const toEnrollment = (row: CourseProgressRow): DashboardEnrollment => ({
   id: row.courseId,
   title: row.title,
-  progress: progressPercent(row.completedLessons, row.totalLessons),
+  // Each section quiz is one more thing to complete, as a lesson is.
+  progress: progressPercent(row.completedLessons + row.passedQuizzes, row.totalLessons + row.totalQuizzes),
   timeSpent: formatLearningTime(row.watchedSeconds),
   nextLesson: row.nextLesson,
 });
@@ -25,6 +26,7 @@ export async function buildDashboard(db: Db, userId: string, now: Date): Promise
     lessonsCompleted: totals.lessonsCompleted,
     watchedSeconds: totals.watchedSeconds,
     bestCourseProgress: Math.max(0, ...all.map((e) => e.progress)),
+    certificatesEarned: totals.certificatesHeld,
   });
   return {
     enrollments,

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { lessonProgress, videoSessions } from '../../db/schema.ts';
 import type { MediaStore } from '../../providers/media/media-store.ts';
-import { formatDuration } from '../catalogue/index.ts';
+import { formatDuration, resourcesOfLessons } from '../catalogue/index.ts';
 import { type LessonRow, requireVideo } from './lesson-access.ts';
 
 /** A saved position this close to the end means "finished": the next visit starts from the beginning. */
@@ -50,6 +50,7 @@ export async function lessonDetail(
       : [],
     resumeSeconds: startPosition(progress, lesson.durationSeconds),
     completed: progress?.completed ?? false,
+    resources: (await resourcesOfLessons(db, [lesson.id])).get(lesson.id) ?? [],
   };
 }
 

@@ -3,7 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { freeLessonCompletions, lessonProgress } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { awardCertificateIfEarned } from '../certificates/index.ts';
 import type { CourseAccess } from '../enrollment/index.ts';
+import type { Outbox } from '../mail/index.ts';
 import { type LessonRow, requireVideo } from './lesson-access.ts';
 import { creditedRange, isHonestlyComplete, mergeRange, type Range, totalSeconds } from './watched-ranges.ts';
 
@@ -16,9 +18,11 @@ export const POSITION_SLACK_SECONDS = 5;
  * the previous report (see watched-ranges.ts); completion follows the 90% rule and never reverts.
  * `completed: true` (the video reached its end) on a free lesson of a course the learner is not enrolled in
  * records the free-lesson completion, as the spec's free-lesson flow requires, whatever the 90% rule says.
+ * A lesson that becomes complete by that rule may complete the course: the certificate is issued then, in
+ * the same transaction (only on that change, so ordinary reports stay one row's work).
  */
 export async function saveProgress(
-  db: Db,
+  deps: { db: Db; outbox: Outbox },
   lesson: LessonRow,
   access: CourseAccess,
   userId: string,
@@ -32,7 +36,7 @@ export async function saveProgress(
   }
   const position = Math.min(body.watchSeconds, lesson.durationSeconds);
 
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const created = await tx
       .insert(lessonProgress)
       .values({ userId, lessonId: lesson.id, courseId: lesson.courseId, resumeSeconds: position, updatedAt: now })
@@ -66,6 +70,9 @@ export async function saveProgress(
         updatedAt: now,
       })
       .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, lesson.id)));
+    if (completed && !row.completed) {
+      await awardCertificateIfEarned(tx, { userId, courseId: lesson.courseId, now, outbox: deps.outbox });
+    }
 
     let hasCompletedFreeLesson = access.hasCompletedFreeLesson;
     if (body.completed && lesson.isFree && !access.isEnrolled && !hasCompletedFreeLesson) {

@@ -8,13 +8,14 @@ import { findPlayableLesson } from './lesson-access.ts';
 import { lessonDetail, openVideoSession } from './lesson-service.ts';
 import { mediaRoutes } from './media-routes.ts';
 import { saveProgress } from './progress-service.ts';
+import { resourceRoutes } from './resource-routes.ts';
 
 /** 100 events of about 100 bytes each, with room to spare; larger bodies get 413. */
 export const EVENTS_BODY_LIMIT = 32 * 1024;
 
 /** Lessons, signed video, progress, watch events and the media they point to. */
 export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock, media, eventWriter } = app.deps;
+  const { db, clock, media, eventWriter, outbox } = app.deps;
 
   // navigator.sendBeacon posts its JSON as text/plain; parse it as JSON in this plugin only.
   app.removeContentTypeParser('text/plain');
@@ -47,7 +48,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = await requireUser(request);
     const now = clock();
     const { lesson, access } = await findPlayableLesson(db, request.params.id, user, now);
-    return saveProgress(db, lesson, access, user.id, request.body, now);
+    return saveProgress({ db, outbox }, lesson, access, user.id, request.body, now);
   });
 
   route(
@@ -62,4 +63,5 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(mediaRoutes);
+  await app.register(resourceRoutes);
 };

@@ -4,6 +4,7 @@ export { DEV_MAILBOX_PATH, devMailboxRoutes, hasDevMailbox } from './dev-mailbox
 export { queueContactMails, queueReceipt, queueWelcome } from './notifications.ts';
 export { EMAIL_DELIVERY_QUEUE, type EmailToQueue, Outbox, type QueueOutcome } from './outbox.ts';
 export { mailRoutes, startMailJobs } from './routes.ts';
+export { type CertificateFacts, certificateMail } from './templates/certificate.ts';
 export { contactAckMail, contactStaffMail } from './templates/contact.ts';
 export { receiptMail } from './templates/receipt.ts';
 export { welcomeMail } from './templates/welcome.ts';

@@ -1,6 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { paymentOrders } from '../../db/schema.ts';
+import { revokeCertificate } from '../certificates/index.ts';
 import { grantAccess, rebuildPaidAccess } from '../enrollment/index.ts';
 import { type Outbox, queueReceipt, queueWelcome } from '../mail/index.ts';
 
@@ -79,15 +80,19 @@ export async function markOrderFailed(db: Db, orderId: string): Promise<boolean>
 }
 
 /**
- * A full refund of a paid order: the order becomes `refunded` and the access it bought is taken back
- * (rebuilt from the learner's other standing payments for the course). Repeats change nothing.
+ * A full refund of a paid order: the order becomes `refunded`, the access it bought is taken back
+ * (rebuilt from the learner's other standing payments for the course) and the learner's certificate for the
+ * course is revoked (money back means the course was not bought). Repeats change nothing.
  */
 export async function refundOrder(db: Db, orderId: string, paymentId: string, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).for('update');
     if (order?.status !== 'paid' || order.providerPaymentId !== paymentId) return false;
     await tx.update(paymentOrders).set({ status: 'refunded', refundedAt: now }).where(eq(paymentOrders.id, orderId));
-    if (order.userId) await rebuildPaidAccess(tx, order.userId, order.courseId, now);
+    if (order.userId) {
+      await rebuildPaidAccess(tx, order.userId, order.courseId, now);
+      await revokeCertificate(tx, { userId: order.userId, courseId: order.courseId, reason: 'refund', now });
+    }
     return true;
   });
 }

@@ -19,9 +19,16 @@ export interface LocalMediaStoreOptions {
    * `put` and served from there. Without it the store is read-only.
    */
   writableDir?: string;
+  /**
+   * The content's lesson resources (content/resources): keys under `resources/` are served from it, as files
+   * named in the course files (`"resources": [{ "file": … }]`).
+   */
+  resourcesDir?: string;
 }
 
 const GENERATED = 'generated/';
+/** Lesson resources named in the content files: `resources/<file in content/resources>`. */
+export const CONTENT_RESOURCE_PREFIX = 'resources/';
 
 /**
  * Media served by this API from the content/media folder (generated demo lessons from theirs, console uploads
@@ -52,6 +59,9 @@ export function createLocalMediaStore(options: LocalMediaStoreOptions): MediaSto
       }
       if (options.writableDir && key.startsWith(UPLOAD_PREFIX)) {
         return reply.sendFile(key, options.writableDir, sendOptions);
+      }
+      if (options.resourcesDir && key.startsWith(CONTENT_RESOURCE_PREFIX)) {
+        return reply.sendFile(key.slice(CONTENT_RESOURCE_PREFIX.length), options.resourcesDir, sendOptions);
       }
       return reply.sendFile(key, sendOptions);
     },

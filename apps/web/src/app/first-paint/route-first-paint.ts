@@ -26,7 +26,12 @@ export interface PageHead {
   /** The page's canonical path (a canonical link and og:url, made absolute against the public URL). */
   path?: string;
   /** Open Graph and Twitter card tags: how a shared link shows. */
-  openGraph?: { title: string; image?: string | null };
+  openGraph?: {
+    title: string;
+    image?: string | null;
+    /** A picture drawn for previews (1200 x 630): shown large (`summary_large_image`), its size given. */
+    imageSize?: { width: number; height: number };
+  };
 }
 
 type DataOf<Q> = Q extends { queryKey: DataTag<unknown, infer Data, unknown> } ? Data : unknown;

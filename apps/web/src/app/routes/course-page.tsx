@@ -18,8 +18,16 @@ import { useLessonDeepLink } from '@/features/catalogue/hooks/use-lesson-deep-li
 import { defaultTierId } from '@/features/catalogue/lib/course-access';
 import { currentOffer, payLabel } from '@/features/catalogue/lib/course-offer';
 import { progressByLesson } from '@/features/catalogue/lib/lesson-progress';
-import { LessonPlayerDialog, opensEveryLesson, progressSavesSettled, useOpenLesson } from '@/features/learning';
+import {
+  CourseNotes,
+  LessonPlayerDialog,
+  opensEveryLesson,
+  progressSavesSettled,
+  useOpenLesson,
+} from '@/features/learning';
 import { EnrollButton, PayButton, type PayButtonHandle } from '@/features/payments';
+import { courseQuizzesQuery } from '@/features/quizzes/api/quiz-queries';
+import { sectionQuizSlot } from '@/features/quizzes/components/section-quiz';
 import { ApiError } from '@/lib/api-client';
 import { catalogueKeys, dashboardKeys } from '@/lib/query-keys';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -35,6 +43,8 @@ export function CoursePage() {
   const { id = '' } = useParams();
   const queryClient = useQueryClient();
   const query = useQuery(courseQuery(id));
+  // Each section's quiz, with the learner's best score; the page shows without them until they arrive.
+  const quizzes = useQuery(courseQuizzesQuery(id));
   const [chosenTierId, setChosenTierId] = useState<string | null>(null);
   /** The player saw a free lesson end: pricing shows at once, before the reloaded course data says so. */
   const [freeLessonFinished, setFreeLessonFinished] = useState(false);
@@ -155,8 +165,13 @@ export function CoursePage() {
             activeLessonId={dialogProps.open ? dialogProps.lessonId : null}
             pendingLessonId={player.pendingLessonId}
             progress={progressByLesson(course.lessonProgress)}
+            afterSection={sectionQuizSlot(course, quizzes.data)}
           />
         </section>
+        <CourseNotes
+          course={course}
+          onOpenNote={(lesson, atSeconds) => void player.openLesson(lesson, { atSeconds })}
+        />
         <InstructorCard instructor={course.instructor} />
         <CourseReviews courseId={course.id} />
       </div>

@@ -44,11 +44,14 @@ function renderDashboard() {
   );
 }
 
+/** The learner has earned no certificate yet (GET /users/me/certificates). */
+const noCertificates = { 'GET /api/v1/users/me/certificates': () => json(200, []) };
+
 const metric = (title: string) => screen.getByRole('heading', { name: title, level: 3 }).closest('li');
 
 describe('DashboardPage', () => {
   it('welcomes the learner and shows their metrics, courses and achievements', async () => {
-    stubApi({ 'GET /api/v1/dashboard': () => json(200, real) });
+    stubApi({ 'GET /api/v1/dashboard': () => json(200, real), ...noCertificates });
     renderDashboard();
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Asha Menon!' })).toBeInTheDocument();
     const course = (await screen.findByRole('heading', { name: 'RAG from Scratch' })).closest('li');
@@ -86,6 +89,7 @@ describe('DashboardPage', () => {
 
   it('invites a learner without courses to browse the catalogue', async () => {
     stubApi({
+      ...noCertificates,
       'GET /api/v1/dashboard': () =>
         json(200, {
           ...real,
@@ -101,6 +105,7 @@ describe('DashboardPage', () => {
   it('falls back to marked sample data when loading fails, and Retry loads the real dashboard', async () => {
     let fail = true;
     const calls = stubApi({
+      ...noCertificates,
       'GET /api/v1/dashboard': () => (fail ? json(500, { code: 'internal_error' }) : json(200, real)),
     });
     renderDashboard();
@@ -108,13 +113,48 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('status')).toHaveTextContent(/^Sample data\. We couldn't load your dashboard just now/);
     expect(screen.getByRole('heading', { name: 'Introduction to Machine Learning' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Deep Learning Fundamentals' })).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Achievements' })).getAllByRole('listitem')).toHaveLength(4);
+    expect(within(screen.getByRole('region', { name: 'Achievements' })).getAllByRole('listitem')).toHaveLength(5);
 
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'RAG from Scratch' })).toBeInTheDocument();
     expect(screen.queryByText(/Sample data/)).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Introduction to Machine Learning' })).not.toBeInTheDocument();
-    expect(calls).toEqual(['GET /api/v1/dashboard', 'GET /api/v1/dashboard']);
+    expect(calls.filter((call) => call.endsWith('/dashboard'))).toEqual([
+      'GET /api/v1/dashboard',
+      'GET /api/v1/dashboard',
+    ]);
+  });
+
+  it('lists the certificates earned, each linked to its public page, a revoked one marked', async () => {
+    stubApi({
+      'GET /api/v1/dashboard': () => json(200, real),
+      'GET /api/v1/users/me/certificates': () =>
+        json(200, [
+          {
+            id: 'OXcBG9QKDC7MW9Fv7NuK0Q',
+            course: { id: 'responsible-ai', title: 'Responsible AI for Engineers' },
+            issuedAt: '2026-11-20T10:00:00.000Z',
+            status: 'verified',
+          },
+          {
+            id: 'AAAAAAAAAAAAAAAAAAAAAA',
+            course: { id: 'rag-from-scratch', title: 'RAG from Scratch' },
+            issuedAt: '2026-10-02T10:00:00.000Z',
+            status: 'revoked',
+          },
+        ]),
+    });
+    renderDashboard();
+    const section = within(await screen.findByRole('region', { name: 'Certificates' }));
+    const links = section.getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/certificates/OXcBG9QKDC7MW9Fv7NuK0Q',
+      '/certificates/AAAAAAAAAAAAAAAAAAAAAA',
+    ]);
+    expect(links[0]).toHaveTextContent('Responsible AI for Engineers');
+    expect(links[0]).toHaveTextContent('Issued 20 November 2026');
+    expect(links[0]).toHaveTextContent('Verified');
+    expect(links[1]).toHaveTextContent('Revoked');
   });
 });

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSignedInUser } from '@/lib/session';
 import { usePageTitle } from '@/lib/use-page-title';
+import { myCertificatesQuery } from './api/certificates-query';
 import { dashboardQuery } from './api/dashboard-query';
 import { AchievementsList } from './components/achievements-list';
 import { DashboardSkeleton } from './components/dashboard-skeleton';
 import { MetricCards } from './components/metric-cards';
+import { MyCertificates } from './components/my-certificates';
 import { MyCourses } from './components/my-courses';
 import { SampleDataNotice } from './components/sample-data-notice';
 import { SAMPLE_DASHBOARD } from './lib/sample-dashboard';
@@ -17,6 +19,7 @@ export function DashboardPage() {
   usePageTitle('Dashboard');
   const user = useSignedInUser();
   const query = useQuery(dashboardQuery(user.id));
+  const certificates = useQuery(myCertificatesQuery(user.id));
   const sample = !query.data && query.isError;
   const dashboard = query.data ?? (sample ? SAMPLE_DASHBOARD : undefined);
 
@@ -31,6 +34,7 @@ export function DashboardPage() {
         <>
           <MetricCards metrics={dashboard.metrics} />
           <MyCourses enrollments={dashboard.enrollments} sample={sample} />
+          {certificates.data && <MyCertificates certificates={certificates.data} />}
           <AchievementsList achievements={dashboard.achievements} />
         </>
       ) : (

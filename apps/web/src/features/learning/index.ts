@@ -7,8 +7,10 @@
  *   <LessonPlayerDialog course={course} {...player.dialogProps}
  *     onFreeLessonCompleted={showPricing} onCourseDataStale={refetchCourse} onChooseTier={pay} />
  *   // When the player closes: progressSavesSettled().then(refetchWhatShowsProgress)
+ *   <CourseNotes course={course} onOpenNote={(lesson, atSeconds) => player.openLesson(lesson, { atSeconds })} />
  */
 export { progressSavesSettled } from './api/save-progress';
+export { CourseNotes, type CourseNotesProps } from './components/course-notes';
 export { LessonPlayerDialog, type LessonPlayerDialogProps, type PlayerCourse } from './components/lesson-player-dialog';
 export { COMPLETION_RULE } from './components/shortcuts-dialog';
 export { type OpenLessonOutcome, useOpenLesson } from './hooks/use-open-lesson';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { SiteConfig } from '@kaushal/contract';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../../paths.ts';
+import { certificateMail } from './certificate.ts';
 import { contactAckMail, contactStaffMail } from './contact.ts';
 import { formatRupees, type MailContext, type RenderedMail } from './layout.ts';
 import { receiptMail } from './receipt.ts';
@@ -64,6 +65,16 @@ const messages: Record<string, RenderedMail> = {
       },
     ],
     unsubscribeUrl: 'https://kaushal.example/api/v1/email/unsubscribe?token=t',
+  }),
+  certificate: certificateMail(context, {
+    learnerName: hostile,
+    courseTitle: 'RAG from Scratch',
+    certificateId: 'OXcBG9QKDC7MW9Fv7NuK0Q',
+    issuedAt: new Date('2026-11-25T09:00:00Z'),
+    watched: '3 h 25 min',
+    quizScores: [{ title: hostile, scorePercent: 90 }],
+    certificateUrl: 'https://kaushal.example/certificates/OXcBG9QKDC7MW9Fv7NuK0Q',
+    linkedInUrl: 'https://www.linkedin.com/profile/add?startTask=CERTIFICATION_NAME&name=RAG%20from%20Scratch',
   }),
 };
 

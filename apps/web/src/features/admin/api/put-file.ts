@@ -2,14 +2,20 @@ import type { AdminCourseDetail } from '@kaushal/contract';
 import { ApiError, apiUrl } from '@/lib/api-client';
 
 /**
- * A PUT whose body is a file (captions, a thumbnail), not JSON: the typed client sends JSON only. The answer is
- * the course at its new version; a refusal is an ApiError with the server's detail.
+ * A PUT (or POST: a lesson's new resource) whose body is a file (captions, a thumbnail), not JSON: the typed
+ * client sends JSON only. The answer is the course at its new version; a refusal is an ApiError with the
+ * server's detail.
  */
-export async function putFile(path: string, file: Blob, contentType: string): Promise<AdminCourseDetail> {
+export async function putFile(
+  path: string,
+  file: Blob,
+  contentType: string,
+  method: 'PUT' | 'POST' = 'PUT',
+): Promise<AdminCourseDetail> {
   let response: Response;
   try {
     response = await fetch(apiUrl(path), {
-      method: 'PUT',
+      method,
       credentials: 'include',
       headers: { 'Content-Type': contentType, Accept: 'application/json' },
       body: file,

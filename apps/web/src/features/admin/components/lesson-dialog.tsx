@@ -13,6 +13,7 @@ import { lessonPreviewPath } from '../lib/preview';
 import { CaptionsForm } from './captions-form';
 import { ErrorAlert } from './error-alert';
 import { FormActions } from './form-actions';
+import { ResourcesForm } from './resources-form';
 import { VideoUploadForm } from './video-upload-form';
 
 export type LessonTarget = { kind: 'new'; sectionId: string } | { kind: 'lesson'; lessonId: string };
@@ -59,7 +60,7 @@ export function LessonDialog({
           <DialogTitle>{lesson ? `Lesson: ${lesson.title}` : 'Add a lesson'}</DialogTitle>
           <DialogDescription>
             {lesson
-              ? 'Its details, its video (an upload or a YouTube link) and its captions.'
+              ? 'Its details, its video (an upload or a YouTube link), its captions and its files for download.'
               : 'Added at the end of its section. Upload a video or captions once it exists.'}
           </DialogDescription>
           <LessonForm
@@ -84,6 +85,7 @@ export function LessonDialog({
               </a>
               <VideoUploadForm course={course} lesson={lesson} canEdit={canEdit} onReload={onReload} />
               <CaptionsForm course={course} lesson={lesson} canEdit={canEdit} onReload={onReload} />
+              <ResourcesForm course={course} lesson={lesson} canEdit={canEdit} onReload={onReload} />
             </>
           )}
         </DialogContent>

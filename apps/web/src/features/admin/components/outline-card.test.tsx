@@ -51,6 +51,7 @@ describe('OutlineCard keyboard moves', () => {
     const user = userEvent.setup();
     let sent: unknown;
     stubApi({
+      'GET /api/v1/admin/courses/c1/quizzes': () => json(200, []),
       'PUT /api/v1/admin/courses/c1/outline': (init) => {
         sent = JSON.parse(String(init?.body));
         return json(200, { ...course, version: 5, sections: (sent as { sections: unknown }).sections });
@@ -84,6 +85,7 @@ describe('OutlineCard keyboard moves', () => {
 
   it('Escape puts the item back; a section moves too; an empty new section can be removed', async () => {
     const user = userEvent.setup();
+    stubApi({ 'GET /api/v1/admin/courses/c1/quizzes': () => json(200, []) });
     const { live, titles } = renderCard();
     screen.getByRole('button', { name: 'Move lesson One' }).focus();
     await user.keyboard('{Enter}{ArrowDown}{ArrowDown}');

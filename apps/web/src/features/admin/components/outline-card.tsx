@@ -1,9 +1,11 @@
-import type { AdminCourseDetail } from '@kaushal/contract';
-import { GripVertical, Pencil, Plus, Trash2 } from 'lucide-react';
+import type { AdminCourseDetail, AdminQuiz } from '@kaushal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { ClipboardCheck, GripVertical, Pencil, Plus, Trash2 } from 'lucide-react';
 import { type DragEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
+import { adminQuizzesQuery } from '../api/quizzes';
 import { useSaveOutline } from '../api/save-outline';
 import { errorMessage } from '../lib/form-errors';
 import {
@@ -24,6 +26,7 @@ import {
 import { ApiErrorAlert } from './api-error-alert';
 import { ConsoleCard } from './console-card';
 import { LessonDialog, type LessonTarget } from './lesson-dialog';
+import { QuizDialog, type QuizTarget } from './quiz-dialog';
 
 type Picked = { kind: 'lesson' | 'section'; id: string; before: Outline } | null;
 type Dragged = { kind: 'lesson' | 'section'; id: string } | null;
@@ -54,6 +57,8 @@ export function OutlineCard({
   const draggedRef = useRef<Dragged>(null);
   const [announcement, setAnnouncement] = useState('');
   const [editing, setEditing] = useState<LessonTarget | null>(null);
+  const [quizTarget, setQuizTarget] = useState<QuizTarget | null>(null);
+  const quizzes = useQuery(adminQuizzesQuery(course.id));
   const [version, setVersion] = useState(course.version);
   const save = useSaveOutline(course.id);
   const instructions = useId();
@@ -283,6 +288,14 @@ export function OutlineCard({
                       <Plus aria-hidden="true" />
                       Add lesson<span className="sr-only"> to section {sectionIndex + 1}</span>
                     </Button>
+                    <QuizButton
+                      quiz={quizzes.data?.find((q) => q.sectionId === section.id)}
+                      sectionNumber={sectionIndex + 1}
+                      disabled={!section.id || dirty || !quizzes.data}
+                      onOpen={(quiz) =>
+                        section.id && setQuizTarget({ sectionId: section.id, sectionTitle: section.title, quiz })
+                      }
+                    />
                     <Button
                       variant="ghost"
                       size="sm"
@@ -371,6 +384,13 @@ export function OutlineCard({
           </Button>
         </div>
       )}
+      <QuizDialog
+        course={course}
+        target={quizTarget}
+        canEdit={canEdit}
+        onClose={() => setQuizTarget(null)}
+        onReload={onReload}
+      />
       <LessonDialog
         course={course}
         target={editing}
@@ -379,5 +399,32 @@ export function OutlineCard({
         onReload={onReload}
       />
     </ConsoleCard>
+  );
+}
+
+/** A section's quiz: "Add quiz", or "Quiz: <title>" to edit the one it has. */
+function QuizButton({
+  quiz,
+  sectionNumber,
+  disabled,
+  onOpen,
+}: {
+  quiz: AdminQuiz | undefined;
+  sectionNumber: number;
+  disabled: boolean;
+  onOpen: (quiz: AdminQuiz | undefined) => void;
+}) {
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      disabled={disabled}
+      title={disabled ? 'Save the outline first.' : undefined}
+      onClick={() => onOpen(quiz)}
+    >
+      <ClipboardCheck aria-hidden="true" />
+      {quiz ? `Quiz (${quiz.questions.length})` : 'Add quiz'}
+      <span className="sr-only"> for section {sectionNumber}</span>
+    </Button>
   );
 }

@@ -38,6 +38,7 @@ const course = {
       videoType: 'direct',
       youtubeUrl: null,
       captions: [],
+      resources: [],
       previewId: 'l1',
     },
   ],

@@ -12,6 +12,7 @@ const lesson = (id: string, isFree = false, section = { id: 'course-s1', title: 
   duration: '1:04',
   durationSeconds: 64,
   hasVideo: true,
+  resources: [],
   section,
 });
 
@@ -70,5 +71,34 @@ describe('LessonList', () => {
     render(<LessonList lessons={[lesson('a'), lesson('b')]} opensAll onSelectLesson={vi.fn()} />);
     expect(screen.queryByRole('heading')).toBeNull();
     expect(screen.getAllByRole('button')).toHaveLength(2);
+  });
+
+  it("puts what follows a section (its quiz) after that section's lessons, told whether they are all complete", () => {
+    const basics = { id: 'course-s1', title: 'Basics' };
+    const retrieval = { id: 'course-s2', title: 'Retrieval' };
+    const afterSection = vi.fn((section: { id: string }, complete: boolean) => (
+      <p>
+        After {section.id} {complete ? 'complete' : 'incomplete'}
+      </p>
+    ));
+    const { rerender } = render(
+      <LessonList
+        lessons={[lesson('a', true, basics), lesson('b', false, basics), lesson('c', false, retrieval)]}
+        opensAll
+        onSelectLesson={vi.fn()}
+        progress={progressByLesson([
+          { lessonId: 'a', completed: true, watchedPercent: 100 },
+          { lessonId: 'b', completed: true, watchedPercent: 100 },
+        ])}
+        afterSection={afterSection}
+      />,
+    );
+    expect(within(screen.getByRole('region', { name: /Basics/ })).getByText('After course-s1 complete')).toBeVisible();
+    expect(
+      within(screen.getByRole('region', { name: /Retrieval/ })).getByText('After course-s2 incomplete'),
+    ).toBeVisible();
+    // One section: after the plain list.
+    rerender(<LessonList lessons={[lesson('a')]} opensAll onSelectLesson={vi.fn()} afterSection={afterSection} />);
+    expect(screen.getByText('After course-s1 incomplete')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,9 @@
 import type { LessonProgressSummary, LessonSummary } from '@kaushal/contract';
-import { CheckCircle2, LoaderCircle, Lock, PlayCircle } from 'lucide-react';
+import { CheckCircle2, LoaderCircle, Lock, Paperclip, PlayCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
+import { resourceKind } from '@/lib/resource-files';
 import { isLessonUnlocked } from '../lib/course-access';
 
 export interface LessonListProps {
@@ -16,6 +18,8 @@ export interface LessonListProps {
   pendingLessonId?: string | null;
   /** The learner's progress by lesson id: a tick on completed lessons, the part watched on started ones. */
   progress?: ReadonlyMap<string, LessonProgressSummary>;
+  /** What follows a section's lessons (its quiz), told whether the learner completed every one of them. */
+  afterSection?: (section: { id: string; title: string }, lessonsComplete: boolean) => ReactNode;
 }
 
 /** Consecutive lessons of one section, with their numbers across the whole course. */
@@ -46,12 +50,24 @@ export function LessonList(props: LessonListProps) {
     return <p className="text-muted">Lessons for this course are being prepared.</p>;
   }
   const groups = groupBySection(lessons);
-  if (groups.length === 1) return <LessonRows items={groups[0]?.lessons ?? []} {...props} />;
+  const completedIn = (group: SectionGroup) =>
+    group.lessons.filter(({ lesson }) => props.progress?.get(lesson.id)?.completed).length;
+  const after = (group: SectionGroup) =>
+    props.afterSection?.({ id: group.id, title: group.title }, completedIn(group) === group.lessons.length);
+  const [only] = groups;
+  if (groups.length === 1 && only) {
+    return (
+      <>
+        <LessonRows items={only.lessons} {...props} />
+        {after(only)}
+      </>
+    );
+  }
   return (
     <div className="space-y-6">
       {groups.map((group, n) => {
         const headingId = `section-${group.id}`;
-        const done = group.lessons.filter(({ lesson }) => props.progress?.get(lesson.id)?.completed).length;
+        const done = completedIn(group);
         return (
           <section key={group.id} aria-labelledby={headingId}>
             <h3
@@ -67,6 +83,7 @@ export function LessonList(props: LessonListProps) {
               </span>
             </h3>
             <LessonRows items={group.lessons} {...props} />
+            {after(group)}
           </section>
         );
       })}
@@ -124,6 +141,7 @@ function LessonRows({
                   <span className="text-muted">{index + 1}.</span> {lesson.title}
                 </span>
                 {lesson.description && <span className="mt-0.5 block text-sm text-muted">{lesson.description}</span>}
+                <LessonFiles resources={lesson.resources} />
                 {completed && <span className="mt-2 block text-xs font-medium text-success">Completed</span>}
                 {watched !== null && (
                   <span className="mt-2 flex items-center gap-2 text-xs text-muted" data-lesson-progress="started">
@@ -147,5 +165,19 @@ function LessonRows({
         );
       })}
     </ol>
+  );
+}
+
+/** The lesson's downloadable files, named: downloaded from the lesson itself once it opens. */
+function LessonFiles({ resources }: { resources: LessonSummary['resources'] }) {
+  if (resources.length === 0) return null;
+  const count = resources.length === 1 ? '1 file' : `${resources.length} files`;
+  return (
+    <span className="mt-1.5 flex items-start gap-1.5 text-xs text-muted" data-lesson-files="">
+      <Paperclip className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+      <span className="min-w-0 break-words">
+        {count}: {resources.map((r) => `${r.title} (${resourceKind(r.contentType)})`).join(', ')}
+      </span>
+    </span>
   );
 }

@@ -10,6 +10,7 @@ const lesson = (id: string): LessonSummary => ({
   duration: '1:04',
   durationSeconds: 64,
   hasVideo: true,
+  resources: [],
   section: { id: 'course-s1', title: 'Lessons' },
 });
 const lessons = [lesson('a'), lesson('b'), lesson('c')];

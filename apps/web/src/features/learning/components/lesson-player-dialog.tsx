@@ -10,8 +10,11 @@ import { useSession } from '@/lib/session';
 import { lessonQuery } from '../api/lesson-query';
 import { FREE_LESSON_REFRESH_DELAY_MS } from '../lib/constants';
 import { neighbours, offersUpgrade } from '../lib/lesson-navigation';
+import type { PlayerHandle } from '../lib/player-handle';
 import { CompletionPopup } from './completion-popup';
+import { LessonResources } from './lesson-resources';
 import { LessonStage } from './lesson-stage';
+import { NOTE_EDITOR_ATTRIBUTE, NotesPanel } from './notes-panel';
 import { PlayerError, PlayerSpinner } from './player-status';
 
 export type PlayerCourse = Pick<
@@ -22,6 +25,8 @@ export type PlayerCourse = Pick<
 export interface LessonPlayerDialogProps {
   course: PlayerCourse;
   lessonId: string | null;
+  /** Where to start the lesson instead of its resume point (a note opened from the course page), in seconds. */
+  startAtSeconds?: number | null;
   open: boolean;
   onOpenChange(open: boolean): void;
   /** Previous / Next: runs the course page's click rules (useOpenLesson's openLesson). */
@@ -64,7 +69,9 @@ export function LessonPlayerDialog(props: LessonPlayerDialogProps) {
             }
           }}
           onEscapeKeyDown={(event) => {
-            if (escapeLeavesFullscreen()) event.preventDefault();
+            // Escape in a note being written or a deletion being confirmed closes that, not the lesson.
+            if ((event.target as Element | null)?.closest?.(`[${NOTE_EDITOR_ATTRIBUTE}]`)) event.preventDefault();
+            else if (escapeLeavesFullscreen()) event.preventDefault();
           }}
           onPointerDownOutside={(event) => {
             // Closing a toast is not a click outside the player.
@@ -89,6 +96,7 @@ function PlayerBody(props: LessonPlayerDialogProps & { lessonId: string; summary
   const [popupOpen, setPopupOpen] = useState(false);
   const { previous, next, index } = neighbours(course, lessonId);
   const upgrade = offersUpgrade(course, lessonId);
+  const playerHandle = useRef<PlayerHandle | null>(null);
   const callbacks = useRef(props);
   callbacks.current = props;
 
@@ -126,54 +134,73 @@ function PlayerBody(props: LessonPlayerDialogProps & { lessonId: string; summary
         </Dialog.Close>
       </header>
 
-      <div
-        data-player-stage=""
-        tabIndex={-1}
-        // 16:9 and never taller than the viewport minus the header and the lesson buttons. On a phone the video
-        // takes the whole width (no padding) and, turned sideways, all the height below the header; the lesson
-        // buttons scroll below it.
-        className="relative mx-auto w-full max-w-[calc((100dvh-4rem)*16/9)] outline-none md:max-w-[min(72rem,calc((100dvh-12rem)*16/9))] md:px-6 md:pt-4"
-      >
-        {lesson.isPending ? (
-          <div className="relative aspect-video w-full bg-black">
-            <PlayerSpinner label="Loading lesson" />
-          </div>
-        ) : lesson.isError ? (
-          <div className="relative aspect-video w-full bg-black">
-            <PlayerError reason={lessonError} onRetry={() => void lesson.refetch()} />
-          </div>
-        ) : lesson.data.video_url === null ? (
-          <div className="flex aspect-video w-full items-center justify-center bg-black p-6 text-center text-white">
-            <p>{ACCESS_MESSAGES.noVideo.description}</p>
-          </div>
-        ) : (
-          <LessonStage
-            lesson={lesson.data}
-            learnerId={session.user?.id}
-            onVideoEnded={onVideoEnded}
-            onCompletionSaved={onCompletionSaved}
-            shortcutsEnabled={!popupOpen}
+      {/* The video, and the learner's notes beside it on wide screens (below it, above the lesson buttons, on
+          narrower ones). */}
+      <div className="flex w-full flex-col lg:flex-row lg:justify-center lg:gap-4 lg:px-6 lg:pt-4">
+        <div
+          data-player-stage=""
+          tabIndex={-1}
+          // 16:9 and never taller than the viewport minus the header and the lesson buttons. On a phone the video
+          // takes the whole width (no padding) and, turned sideways, all the height below the header; the lesson
+          // buttons scroll below it.
+          className="relative mx-auto w-full max-w-[calc((100dvh-4rem)*16/9)] outline-none md:max-w-[min(72rem,calc((100dvh-12rem)*16/9))] md:px-6 md:pt-4 lg:mx-0 lg:min-w-0 lg:flex-1 lg:px-0 lg:pt-0"
+        >
+          {lesson.isPending ? (
+            <div className="relative aspect-video w-full bg-black">
+              <PlayerSpinner label="Loading lesson" />
+            </div>
+          ) : lesson.isError ? (
+            <div className="relative aspect-video w-full bg-black">
+              <PlayerError reason={lessonError} onRetry={() => void lesson.refetch()} />
+            </div>
+          ) : lesson.data.video_url === null ? (
+            <div className="flex aspect-video w-full items-center justify-center bg-black p-6 text-center text-white">
+              <p>{ACCESS_MESSAGES.noVideo.description}</p>
+            </div>
+          ) : (
+            <LessonStage
+              lesson={lesson.data}
+              learnerId={session.user?.id}
+              onVideoEnded={onVideoEnded}
+              onCompletionSaved={onCompletionSaved}
+              shortcutsEnabled={!popupOpen}
+              startAt={props.startAtSeconds}
+              handleRef={playerHandle}
+            />
+          )}
+          <CompletionPopup
+            open={popupOpen}
+            onOpenChange={setPopupOpen}
+            courseTitle={course.title}
+            tiers={course.pricingTiers}
+            onChooseTier={
+              props.onChooseTier
+                ? (tier) => {
+                    setPopupOpen(false);
+                    props.onOpenChange(false);
+                    props.onChooseTier?.(tier);
+                  }
+                : undefined
+            }
+            onViewPricing={() => {
+              setPopupOpen(false);
+              props.onOpenChange(false);
+            }}
           />
+        </div>
+        {session.user && lesson.data && lesson.data.video_url !== null && (
+          // On wide screens as tall as the video beside it: its list scrolls inside.
+          <div className="mx-auto w-full max-w-6xl px-4 pt-4 md:px-6 lg:relative lg:mx-0 lg:w-80 lg:shrink-0 lg:p-0">
+            <NotesPanel
+              courseId={course.id}
+              lessonId={lessonId}
+              lessonSeconds={lesson.data.durationSeconds}
+              player={playerHandle}
+              shortcutsEnabled={!popupOpen}
+              className="lg:absolute lg:inset-0"
+            />
+          </div>
         )}
-        <CompletionPopup
-          open={popupOpen}
-          onOpenChange={setPopupOpen}
-          courseTitle={course.title}
-          tiers={course.pricingTiers}
-          onChooseTier={
-            props.onChooseTier
-              ? (tier) => {
-                  setPopupOpen(false);
-                  props.onOpenChange(false);
-                  props.onChooseTier?.(tier);
-                }
-              : undefined
-          }
-          onViewPricing={() => {
-            setPopupOpen(false);
-            props.onOpenChange(false);
-          }}
-        />
       </div>
 
       <footer className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-4 py-4 md:px-6">
@@ -196,6 +223,7 @@ function PlayerBody(props: LessonPlayerDialogProps & { lessonId: string; summary
           </Button>
         </nav>
         {summary.description && <p className="text-muted">{summary.description}</p>}
+        {lesson.data && <LessonResources resources={lesson.data.resources} />}
       </footer>
     </>
   );

@@ -1,12 +1,13 @@
 import { COMPLETION_WATCHED_RATIO, type LessonDetail, type ProgressResponse } from '@kaushal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { notice } from '@/components/ui/notice';
 import { toast } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-client';
 import { signedVideoQuery } from '../api/signed-video-query';
 import { type PlaybackReporter, useLessonTracking } from '../hooks/use-lesson-tracking';
 import { COMPLETION_TOAST_MS } from '../lib/constants';
+import type { PlayerHandle } from '../lib/player-handle';
 import { PlayerError, PlayerSpinner } from './player-status';
 import { VideoPlayer } from './video-player';
 import { YouTubePlayer } from './youtube-player';
@@ -21,6 +22,10 @@ export interface LessonStageProps {
   /** The server answered the end-of-video save. */
   onCompletionSaved(response: ProgressResponse): void;
   shortcutsEnabled: boolean;
+  /** Where to start instead of the resume point (a note or bookmark opened from the course page), in seconds. */
+  startAt?: number | null | undefined;
+  /** Filled with the playing player's handle, for the notes panel. */
+  handleRef?: RefObject<PlayerHandle | null>;
 }
 
 const videoErrorToast = (reason: string) =>
@@ -36,10 +41,12 @@ export function LessonStage({
   onVideoEnded,
   onCompletionSaved,
   shortcutsEnabled,
+  startAt: startOverride,
+  handleRef,
 }: LessonStageProps) {
   const [openId] = useState(() => ++openings);
   // Where this opening started; a later refetch of the details must not move it mid-playback.
-  const [startAt] = useState(lesson.resumeSeconds);
+  const [startAt] = useState(() => startOverride ?? lesson.resumeSeconds);
   const signed = useQuery(signedVideoQuery(lesson.id, openId));
   const [attempt, setAttempt] = useState(0);
   const lastPosition = useRef(startAt);
@@ -128,6 +135,7 @@ export function LessonStage({
         startAt={startAt}
         reporter={reporter}
         onVideoError={videoErrorToast}
+        handleRef={handleRef}
       />
     );
   }
@@ -144,6 +152,7 @@ export function LessonStage({
       onVideoError={onVideoError}
       onRetry={retry}
       shortcutsEnabled={shortcutsEnabled}
+      handleRef={handleRef}
     />
   );
 }

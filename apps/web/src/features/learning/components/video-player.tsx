@@ -1,11 +1,12 @@
 import type { LessonDetail } from '@kaushal/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { API_BASE, assetUrl } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useCaptionText } from '../hooks/use-caption-text';
 import type { PlaybackReporter } from '../hooks/use-lesson-tracking';
 import { useVideoPlayer } from '../hooks/use-video-player';
 import { CONTROLS_IDLE_MS } from '../lib/constants';
+import type { PlayerHandle } from '../lib/player-handle';
 import type { Milestone } from '../lib/progress-tracker';
 import { shortcutFor } from '../lib/shortcuts';
 import { PlayerControls } from './player-controls';
@@ -27,6 +28,8 @@ export interface VideoPlayerProps {
   onRetry(): void;
   /** Off while something else (the completion popup) sits over the player. */
   shortcutsEnabled?: boolean;
+  /** Filled with this player's handle while it is on screen (the notes panel reads the time and seeks). */
+  handleRef?: RefObject<PlayerHandle | null>;
 }
 
 /** The custom player for direct lessons: an HTML video with our own controls and keyboard shortcuts. */
@@ -54,6 +57,21 @@ export function VideoPlayer(props: VideoPlayerProps) {
     onVideoError: props.onVideoError,
   });
   const playing = player.status === 'playing' || player.status === 'buffering';
+  const { play, seekTo } = player;
+  useImperativeHandle(
+    props.handleRef,
+    () => ({
+      currentTime: () => videoRef.current?.currentTime ?? 0,
+      isPlaying: () => {
+        const v = videoRef.current;
+        return Boolean(v && !v.paused && !v.ended);
+      },
+      play,
+      pause: () => videoRef.current?.pause(),
+      seekTo,
+    }),
+    [play, seekTo],
+  );
 
   /** Shows the controls and hides them again after a while of no activity. */
   const poke = useCallback(() => {
@@ -77,7 +95,8 @@ export function VideoPlayer(props: VideoPlayerProps) {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented) return;
       const action = shortcutFor(event);
-      if (!action) return;
+      // N belongs to the notes panel beside the video.
+      if (!action || action === 'add-note') return;
       event.preventDefault();
       poke();
       if (action === 'toggle-help') setHelpOpen(true);

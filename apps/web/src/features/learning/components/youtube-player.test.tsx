@@ -1,8 +1,10 @@
 /** @vitest-environment-options {"settings":{"navigation":{"disableChildFrameNavigation":true}}} */
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { createRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlaybackReporter } from '../hooks/use-lesson-tracking';
 import { YOUTUBE_ANSWER_TIMEOUT_MS, YOUTUBE_LOAD_TIMEOUT_MS } from '../lib/constants';
+import type { PlayerHandle } from '../lib/player-handle';
 import { YOUTUBE_UNREACHABLE } from '../lib/youtube-bridge';
 import { YouTubePlayer } from './youtube-player';
 
@@ -18,7 +20,8 @@ function setup() {
     reporter: reporter(),
     onVideoError: vi.fn(),
   };
-  const view = render(<YouTubePlayer {...props} />);
+  const handle = createRef<PlayerHandle>();
+  const view = render(<YouTubePlayer {...props} handleRef={handle} />);
   const frame = () => view.container.querySelector('iframe');
   const stage = () => view.container.querySelector('[data-youtube-status]');
   /** A message from the frame, as YouTube's embed posts it. */
@@ -32,7 +35,7 @@ function setup() {
         }),
       );
     });
-  return { props, frame, stage, fromYouTube };
+  return { props, frame, stage, fromYouTube, handle };
 }
 
 describe('YouTubePlayer', () => {
@@ -93,6 +96,30 @@ describe('YouTubePlayer', () => {
       "This video's owner does not allow it to be played outside YouTube.",
     );
     expect(props.onVideoError).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives the notes panel its position and state, and pauses, plays and seeks it by command', () => {
+    const { frame, fromYouTube, handle } = setup();
+    fireEvent.load(frame() as HTMLIFrameElement);
+    const posted = vi.spyOn(frame()?.contentWindow as Window, 'postMessage');
+    fromYouTube({ event: 'infoDelivery', info: { currentTime: 61.4, duration: 300, playerState: 1 } });
+    expect(handle.current?.currentTime()).toBe(61.4);
+    expect(handle.current?.isPlaying()).toBe(true);
+    handle.current?.pause();
+    handle.current?.seekTo(30);
+    handle.current?.play();
+    const commands = posted.mock.calls
+      .map(([data]) => JSON.parse(String(data)))
+      .filter((message) => message.event === 'command');
+    expect(commands).toEqual([
+      { event: 'command', func: 'pauseVideo', args: [], id: 'lesson-player', channel: 'widget' },
+      { event: 'command', func: 'seekTo', args: [30, true], id: 'lesson-player', channel: 'widget' },
+      { event: 'command', func: 'playVideo', args: [], id: 'lesson-player', channel: 'widget' },
+    ]);
+    expect(posted.mock.calls.every(([, origin]) => String(origin) === 'https://www.youtube.com')).toBe(true);
+    expect(handle.current?.currentTime()).toBe(30);
+    fromYouTube({ event: 'onStateChange', info: 2 });
+    expect(handle.current?.isPlaying()).toBe(false);
   });
 
   it('ignores messages from other origins and other windows', () => {

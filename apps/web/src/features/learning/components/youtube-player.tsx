@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type { PlaybackReporter } from '../hooks/use-lesson-tracking';
 import { YOUTUBE_ANSWER_TIMEOUT_MS, YOUTUBE_LOAD_TIMEOUT_MS } from '../lib/constants';
+import type { PlayerHandle } from '../lib/player-handle';
 import {
+  commandMessage,
   describeYouTubeError,
   listeningMessage,
   parseYouTubeMessage,
@@ -19,6 +21,8 @@ export interface YouTubePlayerProps {
   reporter: PlaybackReporter;
   /** The embed failed (unreachable, or YouTube reported an error): the stage shows the 'Video Error' message. */
   onVideoError(reason: string): void;
+  /** Filled with a handle on the embed while it is on screen (the notes panel reads the time and seeks). */
+  handleRef?: RefObject<PlayerHandle | null>;
 }
 
 /**
@@ -46,6 +50,7 @@ function YouTubeFrame({
   reporter,
   onVideoError,
   onRetry,
+  handleRef,
 }: YouTubePlayerProps & { onRetry(): void }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const [phase, setPhase] = useState<Phase>('loading');
@@ -56,6 +61,24 @@ function YouTubeFrame({
   const reportError = useRef(onVideoError);
   reportError.current = onVideoError;
   const embed = youtubeEmbedUrl(src, { start: startAt, origin: window.location.origin });
+  /** The embed's last reported position and state, for the handle. */
+  const position = useRef(startAt);
+  const playerState = useRef<number>(YT_STATE.unstarted);
+
+  useImperativeHandle(handleRef, () => {
+    const send = (command: Parameters<typeof commandMessage>[1]) =>
+      frame.current?.contentWindow?.postMessage(commandMessage('lesson-player', command), new URL(embed).origin);
+    return {
+      currentTime: () => position.current,
+      isPlaying: () => playerState.current === YT_STATE.playing || playerState.current === YT_STATE.buffering,
+      play: () => send({ func: 'playVideo' }),
+      pause: () => send({ func: 'pauseVideo' }),
+      seekTo: (seconds) => {
+        position.current = Math.max(0, seconds);
+        send({ func: 'seekTo', seconds: position.current });
+      },
+    };
+  }, [embed]);
 
   const go = useCallback((next: Phase) => {
     current.current = next;
@@ -102,11 +125,13 @@ function YouTubeFrame({
         // A jump larger than playback between two updates (about 4 per second) is a seek.
         if (Math.abs(update.currentTime - time) > 3) report.current.seek(update.currentTime);
         time = update.currentTime;
+        position.current = time;
         report.current.timeUpdate(time, duration);
       }
       if (update.state !== undefined && update.state !== state) {
         const previous = state;
         state = update.state;
+        playerState.current = state;
         if (state === YT_STATE.playing) report.current.play(time);
         else if (state === YT_STATE.paused && previous === YT_STATE.playing) report.current.pause(time);
         else if (state === YT_STATE.ended) report.current.ended(duration);

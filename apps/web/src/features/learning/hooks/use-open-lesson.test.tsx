@@ -1,5 +1,5 @@
 import type { CourseDetail, LessonSummary } from '@kaushal/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getRedirectPath } from '@/lib/session';
@@ -19,6 +19,12 @@ function CoursePageStandIn({ course }: { course: CourseDetail }) {
           Play {lesson.id}
         </button>
       ))}
+      <button
+        type="button"
+        onClick={() => void player.openLesson(course.lessons[0] as LessonSummary, { atSeconds: 42 })}
+      >
+        Play the first lesson from 0:42
+      </button>
       <LessonPlayerDialog course={course} {...player.dialogProps} />
     </>
   );
@@ -105,6 +111,33 @@ describe('useOpenLesson', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await userEvent.click(screen.getByRole('button', { name: 'Play a' }));
     expect(await screen.findByRole('dialog', { name: 'Lesson a' })).toBeInTheDocument();
+  });
+
+  it('opens a lesson at a given second (a note), and at its resume point the next time', async () => {
+    fakeApi({
+      'GET /lessons/a': () => ({ body: lessonDetail('a', { resumeSeconds: 7 }) }),
+      'GET /lessons/a/signed-url': () => ({
+        body: { url: '/api/v1/media/a.mp4?exp=1&sig=s', type: 'direct', sessionId: SESSION_ID },
+      }),
+    });
+    renderWithApp(<CoursePageStandIn course={courseFixture()} />);
+    const startsAt = async () => {
+      const dialog = await screen.findByRole('dialog', { name: 'Lesson a' });
+      const video = await waitFor(() => {
+        const element = dialog.querySelector('video');
+        if (!element) throw new Error('no video yet');
+        return element as HTMLVideoElement;
+      });
+      Object.defineProperty(video, 'duration', { configurable: true, value: 96 });
+      fireEvent(video, new Event('loadedmetadata'));
+      return video.currentTime;
+    };
+    await userEvent.click(screen.getByRole('button', { name: 'Play the first lesson from 0:42' }));
+    expect(await startsAt()).toBe(42);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Play a' }));
+    expect(await startsAt()).toBe(7);
   });
 
   it('says so when a course has no free lesson', async () => {

@@ -25,11 +25,13 @@ export function useOpenLesson(course: PlayerCourse | undefined) {
   const queryClient = useQueryClient();
   const { isSignedIn, sendToSignIn } = useSignInGate();
   const [lessonId, setLessonId] = useState<string | null>(null);
+  const [startAtSeconds, setStartAtSeconds] = useState<number | null>(null);
   const [open, setOpen] = useState(false);
   const [pendingLessonId, setPendingLessonId] = useState<string | null>(null);
 
+  /** `atSeconds`: start there rather than where the learner left off (a note or bookmark on the course page). */
   const openLesson = useCallback(
-    async (lesson: LessonSummary): Promise<OpenLessonOutcome> => {
+    async (lesson: LessonSummary, options: { atSeconds?: number } = {}): Promise<OpenLessonOutcome> => {
       if (!course) return 'failed';
       const gate = lessonGate(lesson, { signedIn: await isSignedIn(), isEnrolled: opensEveryLesson(course) });
       if (gate === 'sign-in') {
@@ -45,6 +47,7 @@ export function useOpenLesson(course: PlayerCourse | undefined) {
         const detail = await queryClient.fetchQuery({ ...lessonQuery(lesson.id), staleTime: 0 });
         if (detail.video_url === null) return refuse(ACCESS_MESSAGES.noVideo);
         setLessonId(lesson.id);
+        setStartAtSeconds(options.atSeconds ?? null);
         setOpen(true);
         return 'opened';
       } catch (error) {
@@ -68,8 +71,12 @@ export function useOpenLesson(course: PlayerCourse | undefined) {
     return openLesson(free);
   }, [course, openLesson]);
 
-  const dialogProps: Pick<LessonPlayerDialogProps, 'lessonId' | 'open' | 'onOpenChange' | 'onSelectLesson'> = {
+  const dialogProps: Pick<
+    LessonPlayerDialogProps,
+    'lessonId' | 'startAtSeconds' | 'open' | 'onOpenChange' | 'onSelectLesson'
+  > = {
     lessonId,
+    startAtSeconds,
     open,
     onOpenChange: setOpen,
     onSelectLesson: (lesson) => void openLesson(lesson),

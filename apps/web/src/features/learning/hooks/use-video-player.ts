@@ -227,6 +227,7 @@ export function useVideoPlayer(options: VideoPlayerOptions) {
     ...state,
     pipSupported,
     videoEvents,
+    play,
     togglePlay,
     seekTo,
     setVolume,

@@ -10,6 +10,7 @@ const lesson = (id: string, isFree: boolean): LessonSummary => ({
   duration: '1:00',
   durationSeconds: 60,
   hasVideo: true,
+  resources: [],
   section: { id: 'course-s1', title: 'Lessons' },
 });
 const tier = (id: string): PricingTier => ({

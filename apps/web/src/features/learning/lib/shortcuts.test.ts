@@ -23,6 +23,8 @@ describe('shortcutFor', () => {
     expect(press('m')).toBe('toggle-mute');
     expect(press('f')).toBe('toggle-fullscreen');
     expect(press('?')).toBe('toggle-help');
+    expect(press('n')).toBe('add-note');
+    expect(press('N')).toBe('add-note');
     expect(press('x')).toBeNull();
     expect(press('Enter')).toBeNull();
   });
@@ -43,7 +45,7 @@ describe('shortcutFor', () => {
     '<div contenteditable="true"></div>',
   ])('ignores every shortcut while typing in %s', (html) => {
     const field = element(html);
-    for (const key of [' ', 'k', 'm', 'f', 'ArrowLeft', 'ArrowUp', '?']) expect(press(key, field)).toBeNull();
+    for (const key of [' ', 'k', 'm', 'f', 'n', 'ArrowLeft', 'ArrowUp', '?']) expect(press(key, field)).toBeNull();
   });
 
   it('leaves a slider its arrows and a button its Space, but keeps the other shortcuts', () => {

@@ -7,7 +7,9 @@ export type PlayerAction =
   | 'toggle-mute'
   | 'toggle-fullscreen'
   | 'toggle-captions'
-  | 'toggle-help';
+  | 'toggle-help'
+  /** Handled by the notes panel beside the video (notes-panel.tsx), for YouTube lessons too. */
+  | 'add-note';
 
 /** The shortcuts, as listed in the '?' overlay. */
 export const SHORTCUTS: ReadonlyArray<{ keys: string[]; label: string }> = [
@@ -19,6 +21,7 @@ export const SHORTCUTS: ReadonlyArray<{ keys: string[]; label: string }> = [
   { keys: ['M'], label: 'Mute or unmute' },
   { keys: ['F'], label: 'Full screen on or off' },
   { keys: ['C'], label: 'Captions on or off' },
+  { keys: ['N'], label: 'Add a note at this moment (pauses the video while you write)' },
   { keys: ['?'], label: 'Show these shortcuts' },
 ];
 
@@ -32,6 +35,7 @@ const KEYS: Record<string, PlayerAction> = {
   m: 'toggle-mute',
   f: 'toggle-fullscreen',
   c: 'toggle-captions',
+  n: 'add-note',
   '?': 'toggle-help',
 };
 

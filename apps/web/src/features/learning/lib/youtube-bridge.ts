@@ -64,6 +64,14 @@ export function parseYouTubeMessage(data: unknown): YouTubeUpdate | null {
 /** The message that asks the embedded player to start sending updates. */
 export const listeningMessage = (id: string) => JSON.stringify({ event: 'listening', id, channel: 'widget' });
 
+/** A command for the embedded player, as YouTube's iframe API sends it: pauseVideo, playVideo, seekTo(seconds). */
+export type YouTubeCommand = { func: 'pauseVideo' | 'playVideo' } | { func: 'seekTo'; seconds: number };
+
+export function commandMessage(id: string, command: YouTubeCommand): string {
+  const args = command.func === 'seekTo' ? [command.seconds, true] : [];
+  return JSON.stringify({ event: 'command', func: command.func, args, id, channel: 'widget' });
+}
+
 /** Shown when the embed never answered: it could not be reached (offline, or YouTube blocked on this network). */
 export const YOUTUBE_UNREACHABLE =
   "YouTube's player could not be reached. Check your connection (YouTube may be blocked on this network) and try again.";

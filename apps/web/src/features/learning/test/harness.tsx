@@ -18,6 +18,7 @@ const lesson = (id: string, isFree: boolean, hasVideo = true): LessonSummary => 
   duration: '1:36',
   durationSeconds: 96,
   hasVideo,
+  resources: [],
   section: { id: 'course-s1', title: 'Lessons' },
 });
 const tier = (id: string, price: number, accessType: PricingTier['accessType']): PricingTier => ({
@@ -70,6 +71,7 @@ export function lessonDetail(id: string, overrides: Record<string, unknown> = {}
     video_url: `/api/v1/media/${id}.mp4?exp=1&sig=s`,
     video_type: 'direct',
     captions: [],
+    resources: [],
     resumeSeconds: 0,
     completed: false,
     ...overrides,

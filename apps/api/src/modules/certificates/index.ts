@@ -1,0 +1,4 @@
+// The certificates module's public surface: what the composition root and other modules may use.
+export { type AwardInput, type AwardOutcome, awardCertificateIfEarned } from './award.ts';
+export { revokeCertificate, tombstoneCertificates } from './lifecycle.ts';
+export { certificateRoutes } from './routes.ts';

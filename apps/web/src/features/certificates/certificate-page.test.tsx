@@ -1,0 +1,78 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { flushSync } from 'react-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { json, stubApi } from '@/lib/session/testing';
+import { CertificatePage } from './certificate-page';
+
+const ID = 'OXcBG9QKDC7MW9Fv7NuK0Q';
+
+function renderPage(id = ID) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/certificates/:id', element: <CertificatePage /> }], {
+    initialEntries: [`/certificates/${id}`],
+  });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} flushSync={(fn) => void flushSync(fn)} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('CertificatePage', () => {
+  it('shows the certificate with its status, course link, PDF and LinkedIn links', async () => {
+    stubApi({
+      [`GET /api/v1/certificates/${ID}`]: () =>
+        json(200, {
+          id: ID,
+          learnerName: 'Asha Menon',
+          course: { id: 'rag-from-scratch', title: 'RAG from Scratch' },
+          issuedAt: '2026-11-20T10:00:00.000Z',
+          watchedSeconds: 7200,
+          quizScores: [{ title: 'Retrieval basics', scorePercent: 80 }],
+          status: 'verified',
+          revokedAt: null,
+          verificationUrl: `http://localhost/certificates/${ID}`,
+          linkedInUrl: 'https://www.linkedin.com/profile/add?startTask=CERTIFICATION_NAME',
+        }),
+    });
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Certificate of completion' })).toBeInTheDocument();
+    expect(screen.getByText('Verified')).toBeInTheDocument();
+    expect(screen.getByText('Asha Menon')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'RAG from Scratch' })).toHaveAttribute('href', '/course/rag-from-scratch');
+    expect(screen.getByText('2 h')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Quiz scores' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download PDF' })).toHaveAttribute(
+      'href',
+      `/api/v1/certificates/${ID}/pdf`,
+    );
+    const linkedIn = screen.getByRole('link', { name: /Add to LinkedIn profile/ });
+    expect(linkedIn).toHaveAttribute('href', 'https://www.linkedin.com/profile/add?startTask=CERTIFICATION_NAME');
+    expect(linkedIn).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(document.title).toBe('RAG from Scratch: certificate of Asha Menon | Kaushal AI');
+  });
+
+  it('says a deleted account’s certificate no longer exists', async () => {
+    stubApi({
+      [`GET /api/v1/certificates/${ID}`]: () =>
+        json(410, { code: 'certificate_deleted', detail: 'This certificate no longer exists.' }),
+    });
+    renderPage();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This certificate no longer exists' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(/account it was issued to has since been deleted/);
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('says no certificate has an unknown or malformed id', async () => {
+    stubApi({
+      'GET /api/v1/certificates/not-a-real-id': () => json(400, { code: 'invalid_request', detail: 'Invalid id' }),
+    });
+    renderPage('not-a-real-id');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Certificate not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse all courses' })).toHaveAttribute('href', '/courses');
+  });
+});

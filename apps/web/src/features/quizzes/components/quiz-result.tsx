@@ -1,0 +1,95 @@
+import type { QuizQuestionView, QuizResult as QuizResultData } from '@kaushal/contract';
+import { CheckCircle2, XCircle } from 'lucide-react';
+import { type RefObject, useEffect, useRef } from 'react';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+
+export interface QuizResultProps {
+  result: QuizResultData;
+  questions: readonly QuizQuestionView[];
+  onTryAgain: () => void;
+}
+
+/**
+ * A graded attempt: the score against the pass mark, the best so far, and per question whether the answer was
+ * right, what was right and why. Focus moves to its heading, so a screen reader starts reading the outcome.
+ */
+export function QuizResult({ result, questions, onTryAgain }: QuizResultProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusOnMount(heading);
+  const byId = new Map(questions.map((question) => [question.id, question]));
+  return (
+    <section aria-labelledby="quiz-result-heading" className="space-y-6">
+      <div
+        className={cn(
+          'space-y-2 rounded-2xl border p-5',
+          result.passed ? 'border-success/50 bg-success/10' : 'border-border bg-surface',
+        )}
+      >
+        <h2 id="quiz-result-heading" ref={heading} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
+          {result.passed ? 'Passed' : 'Not passed yet'}: {result.scorePercent}%
+        </h2>
+        <p className="text-fg">
+          {result.correctCount} of {result.questionCount} right. The pass mark is {result.passPercent}%.
+        </p>
+        {result.standing.bestPercent !== null && (
+          <p className="text-sm text-muted">
+            Your best: {result.standing.bestPercent}%{result.standing.passed ? ' (passed)' : ''} over{' '}
+            {result.standing.attempts} {result.standing.attempts === 1 ? 'attempt' : 'attempts'}.
+          </p>
+        )}
+      </div>
+      <ol className="space-y-4">
+        {result.questions.map((graded, n) => {
+          const question = byId.get(graded.id);
+          const optionText = (id: string) =>
+            question && 'options' in question ? (question.options.find((o) => o.id === id)?.text ?? id) : id;
+          return (
+            <li key={graded.id} className="space-y-2 rounded-xl border border-border bg-surface p-4 sm:p-5">
+              <p className="flex items-start gap-2 font-semibold text-fg">
+                {graded.correct ? (
+                  <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-success" aria-hidden="true" />
+                ) : (
+                  <XCircle className="mt-0.5 size-5 shrink-0 text-danger" aria-hidden="true" />
+                )}
+                <span>
+                  Question {n + 1}: {graded.correct ? 'Right' : 'Wrong'}
+                  <span className="block font-normal text-muted">{question?.prompt}</span>
+                </span>
+              </p>
+              <dl className="grid gap-1 text-sm sm:grid-cols-[max-content_1fr] sm:gap-x-3">
+                <dt className="text-muted">Your answer</dt>
+                <dd className="text-fg">
+                  {graded.kind === 'numeric' ? graded.given : graded.given.map(optionText).join(', ')}
+                </dd>
+                {!graded.correct && (
+                  <>
+                    <dt className="text-muted">Right answer</dt>
+                    <dd className="text-fg">
+                      {graded.kind === 'numeric'
+                        ? `${graded.answer}${graded.tolerance > 0 ? ` (± ${graded.tolerance})` : ''}`
+                        : graded.correctOptionIds.map(optionText).join(', ')}
+                    </dd>
+                  </>
+                )}
+              </dl>
+              <p className="text-sm text-fg">
+                <span className="font-medium">Why: </span>
+                {graded.explanation}
+              </p>
+            </li>
+          );
+        })}
+      </ol>
+      <Button onClick={onTryAgain} variant={result.passed ? 'secondary' : 'primary'}>
+        Try again
+      </Button>
+    </section>
+  );
+}
+
+function useFocusOnMount(target: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    target.current?.focus();
+  }, [target]);
+}
