@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { repoRoot } from '../paths.ts';
 import { loadCatalogue } from './load.ts';
+import { DEFAULT_SECTION_TITLE, sectionsOf } from './schema.ts';
 
 /**
  * What the product says about itself must be true of what it delivers (issue 15). None of these exist yet:
@@ -46,6 +47,39 @@ describe('what the content promises', () => {
         expect(tier.description, tier.id).toMatch(/video lesson/);
         expect(tier.description, tier.id).toMatch(/progress/);
         expect(tier.description, tier.id).toMatch(tier.accessType === 'weekly' ? /Seven days/ : /for as long as/);
+      }
+    }
+  });
+
+  it('what a tier promises of notebooks, quizzes and certificates is there for every lesson and section', async () => {
+    const { courses } = await loadCatalogue(path.join(repoRoot, 'content'));
+    const promising = courses.filter((course) =>
+      course.pricingTiers.some((tier) => /notebooks|quizzes|certificate/.test(tier.description)),
+    );
+    expect(promising.length).toBeGreaterThan(0);
+    for (const course of promising) {
+      const text = course.pricingTiers.map((tier) => tier.description).join(' ');
+      if (/notebooks/.test(text)) {
+        // "its notebooks": every lesson a tier pays for has one.
+        for (const lesson of course.lessons.filter((l) => !l.isFree)) {
+          expect(
+            lesson.resources?.some((r) => r.file.endsWith('.ipynb')),
+            `${lesson.id} notebook`,
+          ).toBe(true);
+        }
+      }
+      if (/quizzes/.test(text)) {
+        // "section quizzes": one for each section.
+        const quizSections = new Set(course.quizzes.map((quiz) => quiz.section ?? DEFAULT_SECTION_TITLE));
+        for (const section of sectionsOf(course))
+          expect(quizSections, `${course.id}: ${section.title}`).toContain(section.title);
+      }
+      if (/certificate/.test(text)) {
+        // It can be earned: there is something to watch (e2e/certificate.spec.ts earns one in the browser).
+        expect(
+          course.lessons.some((lesson) => lesson.video),
+          course.id,
+        ).toBe(true);
       }
     }
   });

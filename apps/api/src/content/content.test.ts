@@ -4,7 +4,17 @@ import path from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
-import { courses, enrollments, lessonProgress, lessons, pricingTiers, reviews, sections, users } from '../db/schema.ts';
+import {
+  courses,
+  enrollments,
+  lessonNotes,
+  lessonProgress,
+  lessons,
+  pricingTiers,
+  reviews,
+  sections,
+  users,
+} from '../db/schema.ts';
 import { repoRoot } from '../paths.ts';
 import { exportCatalogue, writeCourseFiles } from './export.ts';
 import { ContentError, loadCatalogue } from './load.ts';
@@ -224,7 +234,7 @@ describe('content import and export', () => {
     );
   });
 
-  it('lets a watched lesson move to another course, and names every watched lesson dropped', async () => {
+  it('lets a watched lesson move to another course, and names every dropped lesson with progress or notes', async () => {
     const { courses: files } = await loadCatalogue(dir);
     await seedCatalogue(ctx.database.db, files);
     const [user] = await ctx.database.db.insert(users).values({ email: 'c@example.com', name: 'C' }).returning();
@@ -238,7 +248,16 @@ describe('content import and export', () => {
     if (!moved || !droppedRag || !droppedPython) throw new Error('the sample catalogue changed');
     await watch('rag-from-scratch', moved.id);
     await watch('rag-from-scratch', droppedRag.id);
-    await watch('python-for-ai', droppedPython.id);
+    // A note alone holds a lesson too: it would go with the lesson.
+    await ctx.database.db
+      .insert(lessonNotes)
+      .values({
+        userId: user?.id ?? '',
+        lessonId: droppedPython.id,
+        courseId: 'python-for-ai',
+        kind: 'bookmark',
+        atSeconds: 5,
+      });
 
     const dropping = files.map((f) =>
       f.id === 'rag-from-scratch' || f.id === 'python-for-ai' ? { ...f, lessons: f.lessons.slice(1) } : f,
@@ -246,8 +265,8 @@ describe('content import and export', () => {
     const refused = await seedCatalogue(ctx.database.db, dropping).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ContentError);
     expect((refused as ContentError).problems.sort()).toEqual([
-      `courses/python-for-ai.json: lessons: lesson '${droppedPython.id}' was removed but learners have progress on it; keep it in the file`,
-      `courses/rag-from-scratch.json: lessons: lesson '${droppedRag.id}' was removed but learners have progress on it; keep it in the file`,
+      `courses/python-for-ai.json: lessons: lesson '${droppedPython.id}' was removed but learners have progress or notes on it; keep it in the file`,
+      `courses/rag-from-scratch.json: lessons: lesson '${droppedRag.id}' was removed but learners have progress or notes on it; keep it in the file`,
     ]);
 
     const moving = files.map((f) => {

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../db/client.ts';
 import {
   courses,
   enrollments,
+  lessonNotes,
   lessonProgress,
   lessons,
   paymentOrders,
@@ -283,17 +284,23 @@ async function syncChildren<T extends ChildTable>(tx: Tx, sync: ChildSync<T>) {
   return { written, removed: removed.length, problems: [] as string[] };
 }
 
-/** A lesson that learners have progress on may not disappear from its file: their history would go with it. */
+/**
+ * A lesson that learners have progress or notes on may not disappear from its file: their history and their notes
+ * would go with it (both cascade from the lesson).
+ */
 async function watchedLessons(tx: Tx, courseId: string, lessonIds: string[]): Promise<string[]> {
   if (lessonIds.length === 0) return [];
   const watched = await tx
-    .selectDistinct({ lessonId: lessonProgress.lessonId })
+    .select({ lessonId: lessonProgress.lessonId })
     .from(lessonProgress)
     .where(inArray(lessonProgress.lessonId, lessonIds))
-    .orderBy(lessonProgress.lessonId);
+    .union(
+      tx.select({ lessonId: lessonNotes.lessonId }).from(lessonNotes).where(inArray(lessonNotes.lessonId, lessonIds)),
+    )
+    .orderBy(sql`1`);
   return watched.map(
     (w) =>
-      `courses/${courseId}.json: lessons: lesson '${w.lessonId}' was removed but learners have progress on it; keep it in the file`,
+      `courses/${courseId}.json: lessons: lesson '${w.lessonId}' was removed but learners have progress or notes on it; keep it in the file`,
   );
 }
 

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TEST_ORIGIN, type TestContext, useTestApp } from '../../../test/app.ts';
 import { createLearner, get, type Learner, post, refundEvent, webhook } from '../../../test/payments.ts';
-import { certificates, emailMessages, enrollments } from '../../db/schema.ts';
+import { certificates, emailMessages, enrollments, lessons } from '../../db/schema.ts';
 import { createSandboxProvider } from '../../providers/payments/sandbox.ts';
 import { awardCertificateIfEarned } from './index.ts';
 import {
@@ -140,6 +140,41 @@ describe('certificates: issued only for honest watching and passed quizzes', () 
       { title: 'Quiz 2', scorePercent: 100 },
     ]);
     expect(await certificateMails(ctx, learner.id)).toHaveLength(1);
+  });
+
+  it('does not wait for a lesson with nothing to watch yet (a reading lesson), but counts it once it has a video', async () => {
+    await createCourse(ctx);
+    // A third lesson whose recording is still to come: nothing to watch, so nothing the 90% rule could credit.
+    await ctx.database.db.insert(lessons).values({
+      id: 'certified-course-03',
+      courseId: COURSE,
+      sectionId: `${COURSE}-s2`,
+      position: 3,
+      title: 'Reading: the workshop notes',
+      durationSeconds: 0,
+    });
+    const learner = await createLearner(ctx);
+    await buy(ctx, learner);
+    await passEveryQuiz(ctx, learner);
+    for (const lesson of LESSONS) await watchHonestly(ctx, learner, lesson);
+    expect(await certificateRows(ctx, learner.id)).toHaveLength(1);
+
+    // Another learner, after the recording arrives: that lesson now has to be watched like the others.
+    await ctx.database.db
+      .update(lessons)
+      .set({
+        videoType: 'youtube',
+        videoRef: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+        durationSeconds: 20,
+      })
+      .where(eq(lessons.id, 'certified-course-03'));
+    const later = await createLearner(ctx);
+    await buy(ctx, later);
+    await passEveryQuiz(ctx, later);
+    for (const lesson of LESSONS) await watchHonestly(ctx, later, lesson);
+    expect(await certificateRows(ctx, later.id)).toEqual([]);
+    await watchHonestly(ctx, later, 'certified-course-03');
+    expect(await certificateRows(ctx, later.id)).toHaveLength(1);
   });
 
   it('never issues one to a learner who seeks to the end of every lesson and submits every quiz', async () => {
