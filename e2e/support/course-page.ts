@@ -42,13 +42,21 @@ export const courseAccess = (page: Page, courseId: string) =>
 
 /**
  * Buys a course without the page: an order, the sandbox's genuinely signed payment, then the real verify.
- * For tests whose subject is what an enrolled learner sees, not the checkout.
+ * For tests whose subject is what an enrolled learner sees, not the checkout. Returns the order and payment
+ * (what a refund names) and the amount paid in paise.
  */
-export async function buyThroughApi(page: Page, courseId: string, pricingTierId?: string) {
-  const order = await api<{ orderId: string }>(page, 'POST', '/payments/create-order', {
+export async function buyThroughApi(
+  page: Page,
+  courseId: string,
+  pricingTierId?: string,
+): Promise<{ orderId: string; paymentId: string; amountPaise: number }> {
+  const order = await api<{ orderId: string; amount: number }>(page, 'POST', '/payments/create-order', {
     courseId,
     ...(pricingTierId ? { pricingTierId } : {}),
   });
-  const payment = await api(page, 'POST', '/payments/sandbox/pay', { orderId: order.orderId });
+  const payment = await api<{ razorpay_payment_id: string }>(page, 'POST', '/payments/sandbox/pay', {
+    orderId: order.orderId,
+  });
   await api(page, 'POST', '/payments/verify', payment);
+  return { orderId: order.orderId, paymentId: payment.razorpay_payment_id, amountPaise: order.amount };
 }

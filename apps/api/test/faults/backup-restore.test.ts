@@ -178,6 +178,10 @@ function modelCounts(state: LearnerState): Record<LearnerTable, number> {
     video_events: state.events.length,
     free_lesson_completions: 0,
     payment_orders: 0,
+    // This learner writes no quiz attempts, certificates or notes; the tables are counted so a restore keeps them.
+    quiz_attempts: 0,
+    certificates: 0,
+    lesson_notes: 0,
     // A welcome per enrollment; per contact message the staff copy, and an acknowledgement for the first few
     // (CONTACT_ACK_LIMIT per address per hour).
     email_messages:
