@@ -141,6 +141,8 @@ export type QuizSummary = z.infer<typeof quizSummarySchema>;
 
 /** A quiz to take: its questions without their answers, and the learner's standing. */
 export const quizSchema = quizSummarySchema.extend({
+  /** The page's eyebrow: most courses are one section (named "Lessons"), so the section title alone says little. */
+  courseTitle: z.string(),
   questions: z.array(quizQuestionSchema),
   standing: quizStandingSchema,
 });

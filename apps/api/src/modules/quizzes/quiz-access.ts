@@ -14,6 +14,7 @@ export interface QuizRow {
   courseId: string;
   sectionId: string;
   sectionTitle: string;
+  courseTitle: string;
   title: string;
   passPercent: number;
   questions: QuizQuestion[];
@@ -33,6 +34,7 @@ export async function findTakeableQuiz(db: Db, quizId: string, viewer: Viewer, n
       courseId: quizzes.courseId,
       sectionId: quizzes.sectionId,
       sectionTitle: sections.title,
+      courseTitle: courses.title,
       title: quizzes.title,
       passPercent: quizzes.passPercent,
       questions: quizzes.questions,

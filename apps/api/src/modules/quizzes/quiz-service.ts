@@ -68,6 +68,7 @@ export async function quizForLearner(db: Db, quiz: QuizRow, userId: string): Pro
     courseId: quiz.courseId,
     sectionId: quiz.sectionId,
     sectionTitle: quiz.sectionTitle,
+    courseTitle: quiz.courseTitle,
     title: quiz.title,
     passPercent: quiz.passPercent,
     questionCount: quiz.questions.length,

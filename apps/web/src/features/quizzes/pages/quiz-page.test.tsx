@@ -1,3 +1,4 @@
+import type { Quiz } from '@kaushal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,11 +8,12 @@ import { mockApi } from '@/features/payments/testing';
 import { QUESTIONS } from '../test/fixtures';
 import { QuizPage } from './quiz-page';
 
-const QUIZ = {
+const QUIZ: Quiz = {
   id: 'course-quiz-1',
   courseId: 'course',
   sectionId: 'course-s1',
   sectionTitle: 'Foundations',
+  courseTitle: 'Embeddings for Engineers',
   title: 'Check your understanding',
   passPercent: 70,
   questionCount: 3,
@@ -69,6 +71,7 @@ describe('QuizPage', () => {
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Check your understanding' })).toBeInTheDocument();
     expect(screen.getByText('3 questions · Pass mark 70%')).toBeInTheDocument();
+    expect(screen.getByText('Embeddings for Engineers')).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Attention' }));
     await user.click(screen.getByRole('checkbox', { name: 'Labels' }));
     await user.type(screen.getByRole('textbox', { name: /Your answer/ }), '2');

@@ -92,7 +92,7 @@ export function QuizPage() {
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-10 md:px-6">
       {back}
       <header className="space-y-2">
-        <p className="text-sm text-muted">{quiz.sectionTitle}</p>
+        <p className="text-sm text-muted">{quiz.courseTitle}</p>
         <h1 className="text-2xl font-bold break-words md:text-3xl">{quiz.title}</h1>
         <p className="text-muted">
           {quiz.questionCount} {quiz.questionCount === 1 ? 'question' : 'questions'} · Pass mark {quiz.passPercent}%
