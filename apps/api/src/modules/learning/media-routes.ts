@@ -5,6 +5,7 @@ import { badRequest, forbidden } from '../../lib/errors.ts';
 import { checkMediaSignature } from '../../providers/media/media-signature.ts';
 import { isValidMediaKey } from '../../providers/media/media-store.ts';
 import { pathOnlyRequestLog } from '../auth/index.ts';
+import { rangeNotSatisfiable } from './range-errors.ts';
 
 export const INVALID_LINK = 'This video link is not valid. Reopen the lesson to get a new one.';
 export const EXPIRED_LINK = 'This video link has expired. Reopen the lesson to get a new one.';
@@ -22,16 +23,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // The query string is the credential (a signature valid for hours): log the path only.
       logSerializers: pathOnlyRequestLog,
-      // A range past the end: keep the Content-Range (`bytes */size`) the file sender computed, which the
-      // app-wide error handler would drop, so a player learns the real size.
-      errorHandler: (error, _request, reply) => {
-        if (error.statusCode !== 416) throw error;
-        const contentRange = (error as { headers?: Record<string, string> }).headers?.['Content-Range'];
-        if (contentRange) reply.header('content-range', contentRange);
-        return reply
-          .code(416)
-          .send({ detail: 'The requested range is outside the file.', code: 'range_not_satisfiable' });
-      },
+      errorHandler: rangeNotSatisfiable,
     },
     async (request, reply) => {
       const key = request.params['*'];

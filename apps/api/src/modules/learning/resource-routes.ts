@@ -4,6 +4,7 @@ import { route } from '../../lib/endpoint-route.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import { pathOnlyRequestLog, requireUser } from '../auth/index.ts';
 import { findPlayableLesson } from './lesson-access.ts';
+import { rangeNotSatisfiable } from './range-errors.ts';
 import { checkResourceLink, signResourceLink } from './resource-links.ts';
 import { attachmentHeader, findResource, servedContentType } from './resource-service.ts';
 
@@ -45,15 +46,7 @@ export const resourceRoutes: FastifyPluginAsyncZod = async (app) => {
         if (type && reply.statusCode < 300) reply.header('content-type', servedContentType(type));
         return payload;
       },
-      // A range past the end: keep the Content-Range (`bytes */size`) the file sender computed.
-      errorHandler: (error, _request, reply) => {
-        if (error.statusCode !== 416) throw error;
-        const contentRange = (error as { headers?: Record<string, string> }).headers?.['Content-Range'];
-        if (contentRange) reply.header('content-range', contentRange);
-        return reply
-          .code(416)
-          .send({ detail: 'The requested range is outside the file.', code: 'range_not_satisfiable' });
-      },
+      errorHandler: rangeNotSatisfiable,
     },
     async (request, reply) => {
       const user = await requireUser(request);
