@@ -249,15 +249,13 @@ describe('content import and export', () => {
     await watch('rag-from-scratch', moved.id);
     await watch('rag-from-scratch', droppedRag.id);
     // A note alone holds a lesson too: it would go with the lesson.
-    await ctx.database.db
-      .insert(lessonNotes)
-      .values({
-        userId: user?.id ?? '',
-        lessonId: droppedPython.id,
-        courseId: 'python-for-ai',
-        kind: 'bookmark',
-        atSeconds: 5,
-      });
+    await ctx.database.db.insert(lessonNotes).values({
+      userId: user?.id ?? '',
+      lessonId: droppedPython.id,
+      courseId: 'python-for-ai',
+      kind: 'bookmark',
+      atSeconds: 5,
+    });
 
     const dropping = files.map((f) =>
       f.id === 'rag-from-scratch' || f.id === 'python-for-ai' ? { ...f, lessons: f.lessons.slice(1) } : f,
