@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const achievementIconSchema = z.enum(['Award', 'Clock', 'TrendingUp', 'BookOpen', 'GraduationCap']);
+export const achievementIconSchema = z.enum(['Award', 'Clock', 'TrendingUp', 'BookOpen']);
 
 export const dashboardEnrollmentSchema = z.object({
   id: z.string(),

@@ -332,7 +332,7 @@ describe('certificates: revocation, deletion and bad ids', () => {
     ]);
     const dashboard = dashboardSchema.parse((await get(ctx, '/api/v1/dashboard', learner)).json());
     expect(dashboard.achievements.find((a) => a.title === 'Certified')).toMatchObject({
-      icon: 'GraduationCap',
+      icon: 'Award',
       earned: true,
     });
     // Another learner sees none of it.

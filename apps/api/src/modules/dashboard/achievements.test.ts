@@ -18,7 +18,7 @@ describe('achievement rules', () => {
       ['First Lesson', 'Award', false],
       ['Dedicated Learner', 'Clock', false],
       ['Halfway There', 'TrendingUp', false],
-      ['Certified', 'GraduationCap', false],
+      ['Certified', 'Award', false],
     ]);
   });
 

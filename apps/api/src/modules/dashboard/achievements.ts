@@ -57,7 +57,8 @@ export const ACHIEVEMENT_RULES: readonly AchievementRule[] = [
   {
     title: 'Certified',
     description: 'Earn your first certificate: watch every lesson of a course and pass its quizzes.',
-    icon: 'GraduationCap',
+    // The spec's icons are Award, Clock, TrendingUp and BookOpen: a certificate is an award.
+    icon: 'Award',
     earned: (r) => r.certificatesEarned >= 1,
   },
 ];

@@ -103,7 +103,7 @@ describe('GET /dashboard', () => {
         {
           title: 'Certified',
           description: 'Earn your first certificate: watch every lesson of a course and pass its quizzes.',
-          icon: 'GraduationCap',
+          icon: 'Award',
           earned: false,
         },
       ],

@@ -27,11 +27,5 @@ export const SAMPLE_DASHBOARD: Dashboard = {
     { title: 'First Lesson', description: 'Complete your first lesson.', icon: 'Award', earned: true },
     { title: 'Dedicated Learner', description: 'Spend one hour watching lessons.', icon: 'Clock', earned: false },
     { title: 'Halfway There', description: 'Reach 50% progress in a course.', icon: 'TrendingUp', earned: false },
-    {
-      title: 'Certified',
-      description: 'Earn your first certificate: watch every lesson of a course and pass its quizzes.',
-      icon: 'GraduationCap',
-      earned: false,
-    },
   ],
 };

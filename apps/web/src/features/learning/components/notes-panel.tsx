@@ -80,6 +80,18 @@ export function NotesPanel({
   const panel = useRef<HTMLElement>(null);
   const addButton = useRef<HTMLButtonElement>(null);
   const addField = useRef<HTMLElement | null>(null);
+  // An entry's button to focus once the entry is drawn again (after its editor or confirmation closes). Kept
+  // until a render has drawn it: the closing state change and the list's refetch may land in separate renders.
+  const [pendingFocus, focusAfterRender] = useState<{ noteId: string; button: 'time' | 'delete' } | null>(null);
+  useEffect(() => {
+    if (!pendingFocus) return;
+    const target = panel.current?.querySelector<HTMLElement>(
+      `[data-note-id="${pendingFocus.noteId}"] [data-note-button="${pendingFocus.button}"]`,
+    );
+    if (!target) return;
+    target.focus();
+    focusAfterRender(null);
+  });
 
   /** The second the video is at, whole, and never past the lesson's end. */
   const currentSecond = useCallback(() => {
@@ -269,7 +281,7 @@ export function NotesPanel({
                           onSuccess: () => {
                             setEditingId(null);
                             setAnnouncement(`${note.kind === 'note' ? 'Note' : 'Bookmark'} saved.`);
-                            focusEntry(panel.current, note.id);
+                            focusAfterRender({ noteId: note.id, button: 'time' });
                           },
                           onError: (error) => {
                             if (forgetIfGone(error, note)) setEditingId(null);
@@ -280,7 +292,7 @@ export function NotesPanel({
                     onCancel={() => {
                       update.reset();
                       setEditingId(null);
-                      focusEntry(panel.current, note.id);
+                      focusAfterRender({ noteId: note.id, button: 'time' });
                     }}
                   />
                 ) : (
@@ -302,7 +314,7 @@ export function NotesPanel({
                     onConfirm={() => deleteNote(note)}
                     onCancel={() => {
                       setConfirmingId(null);
-                      focusEntry(panel.current, note.id, 'delete');
+                      focusAfterRender({ noteId: note.id, button: 'delete' });
                     }}
                   />
                 )}
@@ -315,13 +327,6 @@ export function NotesPanel({
         {announcement}
       </p>
     </section>
-  );
-}
-
-/** Focus an entry's time button (or its delete button) once it is drawn again. */
-function focusEntry(panel: HTMLElement | null, noteId: string, button: 'time' | 'delete' = 'time') {
-  requestAnimationFrame(() =>
-    panel?.querySelector<HTMLElement>(`[data-note-id="${noteId}"] [data-note-button="${button}"]`)?.focus(),
   );
 }
 
