@@ -1,5 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -15,31 +14,19 @@ import {
   sections,
   users,
 } from '../db/schema.ts';
-import { repoRoot } from '../paths.ts';
 import { exportCatalogue, writeCourseFiles } from './export.ts';
 import { ContentError, loadCatalogue } from './load.ts';
 import { seedCatalogue } from './seed.ts';
+import { type ContentCopy, contentProblems, copyOfContent } from './test-support.ts';
 
 let dir = '';
-const courseFile = (id: string) => path.join(dir, 'courses', `${id}.json`);
-const readCourse = (id: string) => JSON.parse(readFileSync(courseFile(id), 'utf8'));
-const writeCourse = (id: string, data: unknown) => writeFileSync(courseFile(id), JSON.stringify(data));
-
+let readCourse: ContentCopy['readCourse'];
+let writeCourse: ContentCopy['writeCourse'];
 beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'kaushal-content-'));
-  cpSync(path.join(repoRoot, 'content'), dir, { recursive: true });
+  ({ dir, readCourse, writeCourse } = copyOfContent('content'));
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-async function problemsOf(): Promise<string[]> {
-  try {
-    await loadCatalogue(dir);
-    return [];
-  } catch (error) {
-    if (error instanceof ContentError) return error.problems;
-    throw error;
-  }
-}
+const problemsOf = () => contentProblems(dir);
 
 describe('content validation', () => {
   it('accepts the shipped catalogue', async () => {
@@ -83,7 +70,7 @@ describe('content validation', () => {
   });
 
   it('reports a file that is not JSON', async () => {
-    writeFileSync(courseFile('broken'), '{ not json');
+    writeFileSync(path.join(dir, 'courses', 'broken.json'), '{ not json');
     expect((await problemsOf()).some((p) => p.startsWith('courses/broken.json: not valid JSON'))).toBe(true);
   });
 });

@@ -1,15 +1,14 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { lessonResources } from '../db/schema.ts';
-import { repoRoot } from '../paths.ts';
 import { exportCatalogue, writeCourseFiles } from './export.ts';
-import { ContentError, loadCatalogue } from './load.ts';
+import { loadCatalogue } from './load.ts';
 import { addResourceFile, MediaImportError } from './media-import.ts';
 import { seedCatalogue } from './seed.ts';
+import { type ContentCopy, contentProblems, copyOfContent } from './test-support.ts';
 
 /**
  * Lesson resources in the content files: `"resources": [{ "title": …, "file": … }]` on a lesson, the file in
@@ -17,10 +16,10 @@ import { seedCatalogue } from './seed.ts';
  */
 let dir = '';
 const COURSE = 'rag-from-scratch';
-const courseFile = (id: string) => path.join(dir, 'courses', `${id}.json`);
 type Lesson = { id: string; resources?: unknown };
-const readCourse = (id: string): { lessons: Lesson[] } => JSON.parse(readFileSync(courseFile(id), 'utf8'));
-const writeCourse = (id: string, data: unknown) => writeFileSync(courseFile(id), JSON.stringify(data));
+let fixture: ContentCopy;
+const readCourse = (id: string): { lessons: Lesson[] } => fixture.readCourse(id);
+const writeCourse = (id: string, data: unknown) => fixture.writeCourse(id, data);
 const NOTEBOOK = JSON.stringify({ nbformat: 4, nbformat_minor: 5, metadata: {}, cells: [] });
 const QUERIES = 'query,expected\nwhat is rag,retrieval\n';
 
@@ -35,8 +34,8 @@ function withResources(resources: Record<number, unknown[]>) {
 }
 
 beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'kaushal-resources-'));
-  cpSync(path.join(repoRoot, 'content'), dir, { recursive: true });
+  fixture = copyOfContent('resources');
+  dir = fixture.dir;
   // Whatever resources the shipped content lists are not this test's: start from none.
   rmSync(path.join(dir, 'resources'), { recursive: true, force: true });
   for (const file of readdirSync(path.join(dir, 'courses')).filter((f) => f.endsWith('.json'))) {
@@ -51,15 +50,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-async function problemsOf(): Promise<string[]> {
-  try {
-    await loadCatalogue(dir);
-    return [];
-  } catch (error) {
-    if (error instanceof ContentError) return error.problems;
-    throw error;
-  }
-}
+const problemsOf = () => contentProblems(dir);
 
 describe('lesson resources in content files', () => {
   it('names the file and field of a resource that is missing, of a type not offered, or outside content/resources', async () => {
