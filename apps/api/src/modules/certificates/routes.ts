@@ -9,9 +9,11 @@ import { certificatePdf } from './pdf.ts';
 import { findCertificate, listLearnerCertificates, toCertificate } from './queries.ts';
 
 /**
- * Anyone may read a certificate, signed in or not (an employer checking a CV). A minute of caching by
- * browsers and shared caches: a revocation shows on the page within that minute.
+ * Anyone may read a certificate, signed in or not (an employer checking a CV). The status itself is asked afresh
+ * each time (a revocation must show at once); the drawn PDF and preview picture, which cost CPU, may be cached
+ * for a minute.
  */
+const ALWAYS_REVALIDATE = 'public, no-cache';
 const PUBLIC_SHORT_CACHE = 'public, max-age=60';
 
 /** The public verification of certificates, their PDF and preview picture, and the learner's own list. */
@@ -21,7 +23,7 @@ export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, endpoints.certificate, {}, async (request, reply) => {
     const row = await findCertificate(db, request.params.id);
-    reply.header('cache-control', PUBLIC_SHORT_CACHE);
+    reply.header('cache-control', ALWAYS_REVALIDATE);
     return toCertificate(row, context);
   });
 
