@@ -17,6 +17,9 @@ const PRODUCTION: Record<string, string> = {
   RAZORPAY_WEBHOOK_SECRET: 'whsec-0123456789ab',
   SMTP_URL: 'smtps://mailer:pass@smtp.example.com:465',
   MAIL_FROM: 'Kaushal AI <no-reply@example.com>',
+  INVOICE_SUPPLIER_NAME: 'Kaushal AI Learning Private Limited',
+  INVOICE_SUPPLIER_ADDRESS: 'MG Road, Bangalore, Karnataka 560001, India',
+  INVOICE_SUPPLIER_GSTIN: '27AAPFU0939F1ZV',
 };
 
 const startError = (env: Record<string, string>): string => {

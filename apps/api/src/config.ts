@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isValidGstin } from '@kaushal/contract';
 import { z } from 'zod';
 import { repoRoot } from './paths.ts';
 
@@ -48,6 +49,28 @@ const envSchema = z.object({
   RAZORPAY_API_BASE: z.url().default('https://api.razorpay.com/v1'),
   RAZORPAY_CHECKOUT_URL: z.url().default('https://checkout.razorpay.com/v1/checkout.js'),
   RAZORPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** The seller on GST invoices (decision 024); required in production, development stand-ins otherwise. */
+  INVOICE_SUPPLIER_NAME: optionalString,
+  INVOICE_SUPPLIER_ADDRESS: optionalString,
+  INVOICE_SUPPLIER_GSTIN: optionalString.pipe(
+    z.string().refine(isValidGstin, 'must be a valid GSTIN (15 characters with its check character)').optional(),
+  ),
+  /** Invoice and credit-note number prefixes: 1–4 capital letters or digits (numbers stay within GST's 16 characters). */
+  INVOICE_PREFIX: z
+    .string()
+    .regex(/^[A-Z0-9]{1,4}$/, 'must be 1 to 4 capital letters or digits')
+    .default('INV'),
+  CREDIT_NOTE_PREFIX: z
+    .string()
+    .regex(/^[A-Z0-9]{1,4}$/, 'must be 1 to 4 capital letters or digits')
+    .default('CRN'),
+  /** The SAC code of what is sold (999293: commercial training and coaching services). */
+  INVOICE_SAC: z
+    .string()
+    .regex(/^\d{6}$/, 'must be a 6-digit SAC code')
+    .default('999293'),
+  /** GST rate in percent; prices are GST-inclusive. */
+  GST_RATE_PERCENT: z.coerce.number().min(0).max(28).default(18),
   ANALYTICS_ID: optionalString,
   SESSION_RECORDING_ID: optionalString,
   CHAT_WIDGET_ID: optionalString,
@@ -195,7 +218,25 @@ export interface Config {
   jobs: { worker: boolean; maintenanceSeconds: number };
   /** Emails granted the admin role at sign-in (ADMIN_EMAILS; with the stand-ins, also the demo admin's). */
   adminEmails: string[];
+  invoicing: InvoicingConfig;
 }
+
+/** What GST invoices say about the seller and how they are numbered (decision 024). */
+export interface InvoicingConfig {
+  supplier: { legalName: string; address: string; gstin: string; stateCode: string };
+  /** The supplier's state code decides CGST + SGST (same state) or IGST. */
+  sacCode: string;
+  gstRatePercent: number;
+  invoicePrefix: string;
+  creditNotePrefix: string;
+}
+
+/** Development's stand-in seller (a well-formed, made-up GSTIN); production refuses to start without its own. */
+export const DEVELOPMENT_SUPPLIER = {
+  legalName: 'Kaushal AI Learning Private Limited (development)',
+  address: 'MG Road, Bangalore, Karnataka 560001, India',
+  gstin: '29AAACK1234A1Z6',
+} as const;
 
 /** The stand-in's demo admin (embedded default only). */
 export const DEMO_ADMIN = { name: 'Demo Admin', email: 'admin@example.com' } as const;
@@ -330,6 +371,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       retryDelaySeconds: env.EMAIL_RETRY_DELAY_SECONDS,
     },
     jobs: { worker: env.JOBS_WORKER, maintenanceSeconds: env.JOBS_MAINTENANCE_SECONDS },
+    invoicing: {
+      supplier: {
+        legalName: env.INVOICE_SUPPLIER_NAME ?? DEVELOPMENT_SUPPLIER.legalName,
+        address: env.INVOICE_SUPPLIER_ADDRESS ?? DEVELOPMENT_SUPPLIER.address,
+        gstin: env.INVOICE_SUPPLIER_GSTIN ?? DEVELOPMENT_SUPPLIER.gstin,
+        stateCode: (env.INVOICE_SUPPLIER_GSTIN ?? DEVELOPMENT_SUPPLIER.gstin).slice(0, 2),
+      },
+      sacCode: env.INVOICE_SAC,
+      gstRatePercent: env.GST_RATE_PERCENT,
+      invoicePrefix: env.INVOICE_PREFIX,
+      creditNotePrefix: env.CREDIT_NOTE_PREFIX,
+    },
     adminEmails: (env.ADMIN_EMAILS ?? '')
       .split(',')
       .map((email) => email.trim().toLowerCase())
@@ -361,6 +414,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (!env.RAZORPAY_WEBHOOK_SECRET) missing.push('RAZORPAY_WEBHOOK_SECRET');
     if (!env.SMTP_URL) missing.push('SMTP_URL');
     if (!env.MAIL_FROM) missing.push('MAIL_FROM');
+    if (!env.INVOICE_SUPPLIER_NAME) missing.push('INVOICE_SUPPLIER_NAME');
+    if (!env.INVOICE_SUPPLIER_ADDRESS) missing.push('INVOICE_SUPPLIER_ADDRESS');
+    if (!env.INVOICE_SUPPLIER_GSTIN) missing.push('INVOICE_SUPPLIER_GSTIN');
     const weak = weakSecrets(env);
     if (missing.length > 0 || weak.length > 0) {
       const lines = [

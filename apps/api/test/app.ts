@@ -25,6 +25,9 @@ export const PRODUCTION_TEST_ENV = {
   RAZORPAY_WEBHOOK_SECRET: 'whsecret-0123456789',
   SMTP_URL: 'smtp://mail.example.com:587',
   MAIL_FROM: 'Kaushal AI <no-reply@example.com>',
+  INVOICE_SUPPLIER_NAME: 'Kaushal AI Learning Private Limited',
+  INVOICE_SUPPLIER_ADDRESS: 'MG Road, Bangalore, Karnataka 560001, India',
+  INVOICE_SUPPLIER_GSTIN: '27AAPFU0939F1ZV',
 };
 
 export function testConfig(overrides: Record<string, string> = {}): Config {

@@ -48,6 +48,11 @@ const table = {
   paymentWebhook: { method: 'POST', path: '/payments/webhook' },
   sandboxCheckout: { method: 'GET', path: '/payments/sandbox/checkout.js' },
   sandboxPay: { method: 'POST', path: '/payments/sandbox/pay' },
+  redeemCoupon: { method: 'POST', path: '/payments/redeem-coupon' },
+  couponQuote: { method: 'GET', path: '/coupons/quote' },
+  refundOrder: { method: 'POST', path: '/payments/orders/:id/refund' },
+  cancellationRequest: { method: 'POST', path: '/payments/orders/:id/cancellation-request' },
+  invoicePdf: { method: 'GET', path: '/invoices/:id/pdf' },
 
   lesson: { method: 'GET', path: '/lessons/:id' },
   lessonSignedUrl: { method: 'GET', path: '/lessons/:id/signed-url' },
@@ -71,6 +76,9 @@ const table = {
   deleteAccount: { method: 'DELETE', path: '/users/me' },
   settings: { method: 'GET', path: '/users/me/settings' },
   updateSettings: { method: 'PUT', path: '/users/me/settings' },
+  billingProfile: { method: 'GET', path: '/users/me/billing' },
+  updateBillingProfile: { method: 'PUT', path: '/users/me/billing' },
+  myPurchases: { method: 'GET', path: '/users/me/purchases' },
 
   certificate: { method: 'GET', path: '/certificates/:id' },
   certificatePdf: { method: 'GET', path: '/certificates/:id/pdf' },
@@ -116,6 +124,14 @@ const table = {
   adminUpdateResource: { method: 'PATCH', path: '/admin/courses/:id/lessons/:lessonId/resources/:resourceId' },
   adminDeleteResource: { method: 'DELETE', path: '/admin/courses/:id/lessons/:lessonId/resources/:resourceId' },
   adminReorderResources: { method: 'PUT', path: '/admin/courses/:id/lessons/:lessonId/resource-order' },
+  adminCoupons: { method: 'GET', path: '/admin/coupons' },
+  adminCreateCoupon: { method: 'POST', path: '/admin/coupons' },
+  adminUpdateCoupon: { method: 'PATCH', path: '/admin/coupons/:id' },
+  adminRefunds: { method: 'GET', path: '/admin/refunds' },
+  adminRefundDecision: { method: 'POST', path: '/admin/refunds/:id/decision' },
+  adminOrders: { method: 'GET', path: '/admin/orders' },
+  adminOrder: { method: 'GET', path: '/admin/orders/:id' },
+  adminRefundOrder: { method: 'POST', path: '/admin/orders/:id/refunds' },
 } as const satisfies Record<string, Omit<Endpoint, 'name'>>;
 
 type Table = typeof table;

@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { couponCodeSchema } from './commerce.ts';
 import { slugSchema } from './common.ts';
 
 export const createOrderBodySchema = z.object({
   courseId: slugSchema,
   pricingTierId: slugSchema.optional(),
+  /** A coupon the server prices the order with (case-insensitive). */
+  couponCode: couponCodeSchema.optional(),
 });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
 

@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -246,10 +247,171 @@ export const paymentOrders = pgTable(
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** The price before a coupon (null on orders made before coupons: the amount itself). */
+    listPricePaise: integer('list_price_paise'),
+    couponId: uuid('coupon_id').references((): AnyPgColumn => coupons.id, { onDelete: 'restrict' }),
+    /** The buyer as billed, copied from the billing profile when the order was made; null: none entered. */
+    billing: jsonb('billing').$type<OrderBilling>(),
+    /** Paise refunded so far (processed refunds); the whole amount makes the order `refunded`. */
+    refundedPaise: integer('refunded_paise').notNull().default(0),
   },
   (t) => [
     index('payment_orders_user_idx').on(t.userId),
     uniqueIndex('payment_orders_payment_key').on(t.providerPaymentId),
+    index('payment_orders_coupon_idx').on(t.couponId, t.status),
+    index('payment_orders_created_idx').on(t.createdAt),
+  ],
+);
+
+export interface OrderBilling {
+  name: string;
+  stateCode: string;
+  gstin: string | null;
+  address: string | null;
+}
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** What a learner bills purchases to (decision 024): entered once before checkout, copied onto each order. */
+export const billingProfiles = pgTable('billing_profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  stateCode: text('state_code').notNull(),
+  gstin: text('gstin'),
+  address: text('address'),
+  updatedAt: updatedAt(),
+});
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Upper-case; learners type it in any case. */
+    code: text('code').notNull(),
+    kind: text('kind').$type<'percent' | 'fixed'>().notNull(),
+    /** Percent (1–100) or paise. */
+    value: integer('value').notNull(),
+    scope: text('scope').$type<'all' | 'courses' | 'tiers'>().notNull(),
+    courseIds: jsonb('course_ids').$type<string[]>().notNull().default([]),
+    tierIds: jsonb('tier_ids').$type<string[]>().notNull().default([]),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    maxRedemptions: integer('max_redemptions'),
+    perLearnerLimit: integer('per_learner_limit'),
+    active: boolean('active').notNull().default(true),
+    /** Settled redemptions, counted in the settling transaction under this row's lock. */
+    redemptions: integer('redemptions').notNull().default(0),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('coupons_code_key').on(t.code)],
+);
+
+/** One settled use of a coupon: a paid order, or an enrollment a ₹0 price gave without checkout. */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    couponId: uuid('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Null for a ₹0 enrollment (no order was made). */
+    orderId: text('order_id').references(() => paymentOrders.id, { onDelete: 'restrict' }),
+    courseId: text('course_id').notNull(),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('coupon_redemptions_order_key').on(t.orderId),
+    index('coupon_redemptions_coupon_user_idx').on(t.couponId, t.userId),
+  ],
+);
+
+/**
+ * A refund or a cancellation request. At most one is open (requested or pending) per order at a time, which
+ * is what makes a double click, two tabs and a webhook racing our own call end in one refund.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => paymentOrders.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').$type<'self_serve' | 'request' | 'staff' | 'provider'>().notNull(),
+    status: text('status').$type<'requested' | 'rejected' | 'pending' | 'processed' | 'failed'>().notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    reason: text('reason'),
+    decisionReason: text('decision_reason'),
+    providerRefundId: text('provider_refund_id'),
+    /** Staff who asked for it or decided on it. */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The policy's figures when it was asked for. */
+    completionPercent: real('completion_percent'),
+    hoursSincePayment: real('hours_since_payment'),
+    failure: text('failure'),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('refunds_provider_refund_key').on(t.providerRefundId),
+    uniqueIndex('refunds_one_open_per_order').on(t.orderId).where(sql`status in ('requested', 'pending')`),
+    index('refunds_status_created_idx').on(t.status, t.createdAt),
+    index('refunds_order_idx').on(t.orderId),
+  ],
+);
+
+/** The last number used in each series (invoice, credit_note) and Indian financial year: gapless numbering. */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    series: text('series').$type<'invoice' | 'credit_note'>().notNull(),
+    financialYear: text('financial_year').notNull(),
+    lastSeq: integer('last_seq').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.financialYear] })],
+);
+
+/** A GST tax invoice or credit note: issued once, never changed (its PDF is drawn once from `details`). */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').$type<'invoice' | 'credit_note'>().notNull(),
+    number: text('number').notNull(),
+    financialYear: text('financial_year').notNull(),
+    seq: integer('seq').notNull(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => paymentOrders.id, { onDelete: 'restrict' }),
+    refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
+    /** A credit note's invoice. */
+    invoiceId: uuid('invoice_id').references((): AnyPgColumn => invoices.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    totalPaise: integer('total_paise').notNull(),
+    taxablePaise: integer('taxable_paise').notNull(),
+    cgstPaise: integer('cgst_paise').notNull(),
+    sgstPaise: integer('sgst_paise').notNull(),
+    igstPaise: integer('igst_paise').notNull(),
+    /** Everything printed: supplier, buyer, line, tax split (modules/invoices/document.ts `InvoiceDocument`). */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+    pdf: bytea('pdf'),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_key').on(t.number),
+    uniqueIndex('invoices_series_seq_key').on(t.kind, t.financialYear, t.seq),
+    uniqueIndex('invoices_one_per_order').on(t.orderId).where(sql`kind = 'invoice'`),
+    uniqueIndex('invoices_one_per_refund').on(t.refundId),
+    index('invoices_user_idx').on(t.userId),
   ],
 );
 
