@@ -81,6 +81,7 @@ CREATE TABLE "refunds" (
 	"processed_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "email_messages" ADD COLUMN "attachments" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "payment_orders" ADD COLUMN "list_price_paise" integer;--> statement-breakpoint
 ALTER TABLE "payment_orders" ADD COLUMN "coupon_id" uuid;--> statement-breakpoint
 ALTER TABLE "payment_orders" ADD COLUMN "billing" jsonb;--> statement-breakpoint

@@ -263,6 +263,8 @@ export const paymentOrders = pgTable(
   ],
 );
 
+export type EmailAttachmentRef = { kind: 'invoice'; invoiceId: string };
+
 export interface OrderBilling {
   name: string;
   stateCode: string;
@@ -512,6 +514,8 @@ export const emailMessages = pgTable(
     html: text('html').notNull(),
     text: text('text').notNull(),
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    /** Files sent with it, resolved at delivery (an invoice's PDF is drawn from the invoice, not copied here). */
+    attachments: jsonb('attachments').$type<EmailAttachmentRef[]>().notNull().default([]),
     status: text('status').$type<'queued' | 'sent' | 'failed'>().notNull().default('queued'),
     /** Tries made; the last error (never the message itself) for staff. */
     attempts: integer('attempts').notNull().default(0),
