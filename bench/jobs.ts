@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { loadSiteConfig } from '../apps/api/src/content/load.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { systemClock } from '../apps/api/src/lib/time.ts';
+import { invoiceAttachment } from '../apps/api/src/modules/invoices/index.ts';
 import { emailDeliveryHandler } from '../apps/api/src/modules/mail/delivery.ts';
 import { EMAIL_DELIVERY_QUEUE, emailDeliveryQueue, Outbox } from '../apps/api/src/modules/mail/outbox.ts';
 import { contactAckMail } from '../apps/api/src/modules/mail/templates/contact.ts';
@@ -110,6 +111,7 @@ await jobs.work(
     clock: systemClock,
     log: quiet,
     messageIdHost: '127.0.0.1',
+    resolveAttachment: invoiceAttachment(database.db),
   }),
 );
 let done = 0;

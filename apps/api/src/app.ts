@@ -23,15 +23,19 @@ import { type Clock, systemClock } from './lib/time.ts';
 import { accountRoutes } from './modules/account/index.ts';
 import { adminResourceRoutes, adminRoutes, adminUploadRoutes } from './modules/admin/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
+import { billingRoutes } from './modules/billing/index.ts';
 import { catalogueRoutes } from './modules/catalogue/index.ts';
 import { certificateRoutes } from './modules/certificates/index.ts';
+import { adminCouponRoutes } from './modules/coupons/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { enrollmentRoutes } from './modules/enrollment/index.ts';
+import { invoiceAttachment, invoiceRoutes } from './modules/invoices/index.ts';
 import { learningRoutes } from './modules/learning/index.ts';
 import { devMailboxRoutes, hasDevMailbox, mailRoutes, startMailJobs } from './modules/mail/index.ts';
 import { notesRoutes } from './modules/notes/index.ts';
 import { paymentRoutes } from './modules/payments/index.ts';
 import { quizRoutes } from './modules/quizzes/index.ts';
+import { refundRoutes } from './modules/refunds/index.ts';
 import { siteRoutes } from './modules/site/index.ts';
 import { supportRoutes } from './modules/support/index.ts';
 import { systemRoutes } from './modules/system/index.ts';
@@ -169,18 +173,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(supportRoutes);
       await api.register(dashboardRoutes);
       await api.register(certificateRoutes);
+      await api.register(invoiceRoutes);
       await api.register(accountRoutes);
       await api.register(siteRoutes);
       await api.register(mailRoutes);
       await api.register(adminRoutes);
       await api.register(adminUploadRoutes);
       await api.register(adminResourceRoutes);
+      await api.register(adminCouponRoutes);
+      await api.register(billingRoutes);
+      await api.register(refundRoutes);
     },
     { prefix: API_PREFIX },
   );
   // Outside production without SMTP_URL, mail is kept in the database and read here.
-  if (hasDevMailbox(app.deps)) await app.register(devMailboxRoutes);
-  await startMailJobs(app);
+  // Email attachments (an invoice's PDF) are resolved at delivery from the references stored with the message.
+  const resolveAttachment = invoiceAttachment(database.db);
+  if (hasDevMailbox(app.deps)) await app.register(devMailboxRoutes, { resolveAttachment });
+  await startMailJobs(app, resolveAttachment);
 
   await registerWeb(app, {
     distDir: config.webDistDir,

@@ -3,14 +3,18 @@ import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import {
+  billingProfiles,
   certificates,
+  coupons,
   enrollments,
   lessonNotes,
   lessonResources,
   paymentOrders,
+  refunds,
   users,
   videoSessions,
 } from '../src/db/schema.ts';
+import { INVOICE_NOT_FOUND } from '../src/modules/invoices/routes.ts';
 import { SESSION_MISMATCH } from '../src/modules/learning/event-ingest.ts';
 import { ENROLLMENT_REQUIRED } from '../src/modules/learning/lesson-access.ts';
 import { EXPIRED_LINK, INVALID_LINK } from '../src/modules/learning/media-routes.ts';
@@ -20,18 +24,21 @@ import { NOTE_NOT_FOUND } from '../src/modules/notes/service.ts';
 import { ORDER_NOT_FOUND } from '../src/modules/payments/orders.ts';
 import { QUIZ_ENROLLMENT_REQUIRED } from '../src/modules/quizzes/quiz-access.ts';
 import { insertQuiz } from '../src/modules/quizzes/test-support.ts';
+import { ORDER_NOT_FOUND as REFUND_ORDER_NOT_FOUND } from '../src/modules/refunds/learner.ts';
 import { BACKUP_TOKEN_REQUIRED } from '../src/modules/system/routes.ts';
 import { signMedia } from '../src/providers/media/media-signature.ts';
 import { createSandboxProvider } from '../src/providers/payments/sandbox.ts';
 import { TEST_ORIGIN, type TestContext, useTestApp } from './app.ts';
 import { freshAddress, insertEnrollment, insertLearner, type TestLearner } from './support/learners.ts';
+import { insertPaidOrder } from './support/paid-orders.ts';
 
 /**
  * Who may do what with a learner's resources. Columns: nobody signed in; signed in but not enrolled in the
  * course; enrolled for good (the owner of the resources below); weekly access that has expired; and a learner
  * (enrolled in the course too) reaching for the owner's resources: the owner's video session, payment order
- * or signed link. Cells: the status, and the error code whose readable detail is checked too; `-` where
- * the endpoint addresses no one else's resource (the session alone says whose data it is; see the last test).
+ * or signed link, or a paid order of the owner's and its invoice (another than the one the owner's own calls
+ * refund). Cells: the status, and the error code whose readable detail is checked too; `-` where the endpoint
+ * addresses no one else's resource (the session alone says whose data it is; see the last test).
  *
  * The course is paid with a free first lesson; "free course" is priced 0. Signed media links are bearer
  * credentials by design (decision 002: a short-lived, signed URL that a <video> element or a separately hosted
@@ -61,6 +68,14 @@ const MATRIX = `
   GET payment status of the order          | 401       | 200                     | 200                     | 200                     | 404 order_not_found
   POST sandbox pay the order               | 401       | 200                     | 200                     | 200                     | 404 order_not_found
   GET my orders                            | 401       | 200                     | 200                     | 200                     | -
+  GET my purchases                         | 401       | 200                     | 200                     | 200                     | -
+  GET my billing details                   | 401       | 200                     | 200                     | 200                     | -
+  PUT my billing details                   | 401       | 200                     | 200                     | 200                     | -
+  POST refund the paid order               | 401       | 200                     | 200                     | 200                     | 404 order_not_found
+  POST ask to cancel the paid order        | 401       | 200                     | 200                     | 200                     | 404 order_not_found
+  GET the paid order's invoice PDF         | 401       | 200                     | 200                     | 200                     | 404 invoice_not_found
+  GET a coupon quote                       | 401       | 200                     | 200                     | 200                     | -
+  POST redeem a coupon that makes it free  | 401       | 200                     | 409 already_enrolled    | 200                     | -
   GET course quizzes                       | 200       | 200                     | 200                     | 200                     | -
   GET paid course quiz                     | 401       | 403 enrollment_required | 200                     | 403 access_expired      | -
   POST paid course quiz attempt            | 401       | 403 enrollment_required | 200                     | 403 access_expired      | -
@@ -90,6 +105,9 @@ const PAID_LESSON = 'llm-evaluation-02';
 const FREE_COURSE = 'python-for-ai';
 const ORDER_COURSE = 'rag-from-scratch';
 const MEDIA_KEY = 'lesson-short.mp4';
+/** The course of the owner's other paid order, which the intruder reaches for. */
+const KEPT_ORDER_COURSE = 'vector-databases';
+const OWNER_BILLING_NAME = 'Owner Analytics LLP';
 
 /** The readable detail every refusal code must carry. */
 const DETAILS: Record<string, string | RegExp> = {
@@ -98,7 +116,9 @@ const DETAILS: Record<string, string | RegExp> = {
   enrollment_required: new RegExp(`^(${[ENROLLMENT_REQUIRED, QUIZ_ENROLLMENT_REQUIRED].map(escapeRegExp).join('|')})$`),
   access_expired: /^Your weekly access expired on .+\. Renew to keep learning\.$/,
   session_mismatch: SESSION_MISMATCH,
-  order_not_found: ORDER_NOT_FOUND,
+  // One code, worded by who answers: the payment step, or the refunds.
+  order_not_found: new RegExp(`^(${[ORDER_NOT_FOUND, REFUND_ORDER_NOT_FOUND].map(escapeRegExp).join('|')})$`),
+  invoice_not_found: INVOICE_NOT_FOUND,
   note_not_found: NOTE_NOT_FOUND,
   course_not_free: 'This course is not free. Choose a pricing option to enroll.',
   already_enrolled: 'You already have lifetime access to this course.',
@@ -142,6 +162,9 @@ interface Caller {
   orderId: string;
   /** A note or bookmark of the caller's (the intruder: another of the owner's, untouched by the owner's calls). */
   noteId: string;
+  /** A paid order of the caller's, paid just now, and its tax invoice (the intruder: the owner's other one). */
+  paidOrderId: string;
+  invoiceId: string;
 }
 
 interface World {
@@ -194,10 +217,26 @@ async function buildWorld(ctx: TestContext): Promise<World> {
       .returning({ id: lessonNotes.id });
     return row?.id as string;
   };
+  // A coupon of the paid course (10% off), and one that makes it free (one use per learner).
+  await db.insert(coupons).values([
+    { code: 'MATRIX10', kind: 'percent', value: 10, scope: 'courses', courseIds: [COURSE] },
+    { code: 'MATRIXFREE', kind: 'percent', value: 100, scope: 'courses', courseIds: [COURSE] },
+  ]);
+  const { config } = ctx.app.deps;
+  const paid = async (learner: TestLearner, suffix: string, courseId = ORDER_COURSE) => {
+    const bought = await insertPaidOrder(
+      db,
+      { id: `order_MATRIXPAID${suffix}`, userId: learner.id, courseId, paidAt: now },
+      config.invoicing,
+    );
+    return { paidOrderId: bought.orderId, invoiceId: bought.invoiceId as string };
+  };
   const ownerSession = await session(owner, PAID_LESSON);
   const ownerOrder = await order(owner, 'OWNER');
   const ownerNote = await note(owner, PAID_LESSON, "The owner's note");
-  const { config } = ctx.app.deps;
+  const ownerPaid = await paid(owner, 'OWNER');
+  // The owner's billing details: only the owner's own session reads them.
+  await db.insert(billingProfiles).values({ userId: owner.id, name: OWNER_BILLING_NAME, stateCode: '29' });
   return {
     owner,
     intruder,
@@ -211,6 +250,7 @@ async function buildWorld(ctx: TestContext): Promise<World> {
         videoSessionId: ownerSession,
         orderId: ownerOrder,
         noteId: ownerNote,
+        ...ownerPaid,
       },
       // Its only video session is of the free lesson: it never had the paid one.
       'not enrolled': {
@@ -219,6 +259,7 @@ async function buildWorld(ctx: TestContext): Promise<World> {
         videoSessionId: await session(outsider, FREE_LESSON),
         orderId: await order(outsider, 'OUTSIDER'),
         noteId: await note(outsider, FREE_LESSON, "The outsider's note"),
+        ...(await paid(outsider, 'OUTSIDER')),
       },
       enrolled: {
         name: 'enrolled',
@@ -226,6 +267,7 @@ async function buildWorld(ctx: TestContext): Promise<World> {
         videoSessionId: ownerSession,
         orderId: ownerOrder,
         noteId: ownerNote,
+        ...ownerPaid,
       },
       // Opened the paid lesson while the week lasted; the player may still flush those events.
       'expired weekly': {
@@ -235,6 +277,7 @@ async function buildWorld(ctx: TestContext): Promise<World> {
         orderId: await order(expired, 'EXPIRED'),
         // Written while the week lasted: still theirs to read, edit and delete.
         noteId: await note(expired, PAID_LESSON, "The expired learner's note"),
+        ...(await paid(expired, 'EXPIRED')),
       },
       "another's resource": {
         name: "another's resource",
@@ -242,6 +285,7 @@ async function buildWorld(ctx: TestContext): Promise<World> {
         videoSessionId: ownerSession,
         orderId: ownerOrder,
         noteId: await note(owner, FREE_LESSON, "The owner's other note"),
+        ...(await paid(owner, 'OWNERKEPT', KEPT_ORDER_COURSE)),
       },
     },
   };
@@ -296,6 +340,19 @@ const withCertificate =
         quizScores: [],
       })
       .onConflictDoNothing();
+    return request(caller, world, ctx);
+  };
+/**
+ * The caller's paid order, paid 13 hours before the request: past the instant refund, inside the 48 hours of a
+ * cancellation request (decision 024).
+ */
+const paidHoursAgo =
+  (hours: number, request: RequestFor): RequestFor =>
+  async (caller, world, ctx) => {
+    await ctx.database.db
+      .update(paymentOrders)
+      .set({ paidAt: new Date(ctx.clock.now.getTime() - hours * 3_600_000) })
+      .where(eq(paymentOrders.id, caller.paidOrderId));
     return request(caller, world, ctx);
   };
 const nowSeconds = (ctx: TestContext) => Math.floor(ctx.clock.now.getTime() / 1000);
@@ -378,6 +435,26 @@ const REQUESTS: Record<string, RequestFor> = {
   'GET payment status of the order': (caller) => ({ method: 'GET', url: `/api/v1/payments/status/${caller.orderId}` }),
   'POST sandbox pay the order': send('POST', '/api/v1/payments/sandbox/pay', (c) => ({ orderId: c.orderId })),
   'GET my orders': getUrl('/api/v1/payments/orders'),
+  'GET my purchases': getUrl('/api/v1/users/me/purchases'),
+  'GET my billing details': getUrl('/api/v1/users/me/billing'),
+  'PUT my billing details': send('PUT', '/api/v1/users/me/billing', () => ({
+    name: 'Matrix Billing',
+    stateCode: '27',
+  })),
+  // Nothing watched, paid just now: the instant refund.
+  'POST refund the paid order': (caller, world, ctx) =>
+    send('POST', `/api/v1/payments/orders/${caller.paidOrderId}/refund`)(caller, world, ctx),
+  'POST ask to cancel the paid order': paidHoursAgo(13, (caller, world, ctx) =>
+    send('POST', `/api/v1/payments/orders/${caller.paidOrderId}/cancellation-request`, () => ({
+      reason: 'Bought the wrong course',
+    }))(caller, world, ctx),
+  ),
+  "GET the paid order's invoice PDF": (caller) => ({ method: 'GET', url: `/api/v1/invoices/${caller.invoiceId}/pdf` }),
+  'GET a coupon quote': getUrl(`/api/v1/coupons/quote?code=matrix10&courseId=${COURSE}&pricingTierId=${COURSE}-weekly`),
+  'POST redeem a coupon that makes it free': send('POST', '/api/v1/payments/redeem-coupon', () => ({
+    courseId: COURSE,
+    couponCode: 'MATRIXFREE',
+  })),
   'GET course quizzes': getUrl(`/api/v1/courses/${COURSE}/quizzes`),
   'GET paid course quiz': withQuiz(getUrl(`/api/v1/quizzes/${QUIZ}`)),
   'POST paid course quiz attempt': withQuiz(
@@ -429,6 +506,32 @@ const BODY_CHECKS: Record<string, (body: Record<string, unknown>, caller: Caller
   },
   'GET auth me': (body, caller) => expect(body.id).toBe(caller.learner?.id),
   'GET payment status of the order': (body, caller) => expect(body.orderId).toBe(caller.orderId),
+  // Each learner's own paid orders only (an order never paid is no purchase).
+  'GET my purchases': (body, caller) => {
+    const ids = (body.purchases as Array<{ orderId: string }>).map((p) => p.orderId).sort();
+    const own: Partial<Record<CallerName, string[]>> = {
+      'not enrolled': ['order_MATRIXPAIDOUTSIDER'],
+      enrolled: ['order_MATRIXPAIDOWNER', 'order_MATRIXPAIDOWNERKEPT'],
+      'expired weekly': ['order_MATRIXPAIDEXPIRED'],
+    };
+    expect(ids).toEqual(own[caller.name]);
+  },
+  'GET my billing details': (body, caller) =>
+    expect(body.profile).toEqual(
+      caller.name === 'enrolled' ? expect.objectContaining({ name: OWNER_BILLING_NAME, stateCode: '29' }) : null,
+    ),
+  'PUT my billing details': (body) =>
+    expect(body).toEqual({
+      name: 'Matrix Billing',
+      stateCode: '27',
+      stateName: 'Maharashtra',
+      gstin: null,
+      address: null,
+    }),
+  'POST refund the paid order': (body) =>
+    expect(body.refund).toMatchObject({ kind: 'self_serve', status: 'processed', amount: 99_900 }),
+  'POST ask to cancel the paid order': (body) =>
+    expect(body.refund).toMatchObject({ kind: 'request', status: 'requested', reason: 'Bought the wrong course' }),
   'GET my notes in the course': (body, caller) => {
     const ids = (body as unknown as Array<{ id: string }>).map((n) => n.id);
     expect(ids).toContain(caller.noteId);
@@ -486,6 +589,11 @@ describe('access-control matrix', () => {
       .from(enrollments)
       .where(and(eq(enrollments.userId, world.intruder.id), eq(enrollments.courseId, ORDER_COURSE)));
     expect(intruderGrants).toEqual([]);
+    // Reaching for the owner's other paid order neither refunded it nor asked to cancel it.
+    const kept = world.callers["another's resource"].paidOrderId;
+    const [keptOrder] = await ctx.database.db.select().from(paymentOrders).where(eq(paymentOrders.id, kept));
+    expect(keptOrder).toMatchObject({ status: 'paid', refundedPaise: 0 });
+    expect(await ctx.database.db.select().from(refunds).where(eq(refunds.orderId, kept))).toEqual([]);
     // Reaching for the owner's other note neither changed nor deleted it.
     if (/\bnotes?\b/.test(row.endpoint)) {
       const [target] = await ctx.database.db

@@ -1,22 +1,25 @@
 import { type Endpoint, endpoints, type StaffRole } from '@kaushal/contract';
-import { asc, count, eq, like } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, like } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   auditLog,
+  coupons,
   courseInstructors,
   courses,
   lessonResources,
   lessons,
   pricingTiers,
   quizzes,
+  refunds,
   sections,
   userRoles,
 } from '../src/db/schema.ts';
 import { openWorkingCopy } from '../src/modules/admin/drafts.ts';
 import { TEST_ORIGIN, type TestContext, useTestApp } from './app.ts';
 import { freshAddress, insertLearner, type TestLearner } from './support/learners.ts';
+import { insertCancellationRequest, insertPaidOrder } from './support/paid-orders.ts';
 import { fingerprintTables } from './support/table-fingerprint.ts';
 import { tinyVideo, tusMetadata } from './support/tiny-video.ts';
 
@@ -29,7 +32,8 @@ import { tinyVideo, tusMetadata } from './support/tiny-video.ts';
  *
  * Reading a course: admin and support read every course, an instructor their own. Editing it (details,
  * publishing, tiers, outline, lessons): admin, or its instructor; support reads only. Creating courses, choosing instructors,
- * users, roles and the audit log: admin alone. The outbox: admin and support.
+ * users, roles, the audit log and coupons: admin alone. The outbox, orders and refunds (decision 024): admin and
+ * support, whoever teaches the course the order bought.
  * Uploads (decision 020) follow the course: a lesson's video (begun, continued), captions and the thumbnail are
  * edits; how a video upload stands is read like the course.
  */
@@ -69,6 +73,14 @@ const MATRIX = `
   GET this course's quizzes         | 401       | 403 role_required | 403 not_your_course          | 200                       | 200               | 200
   PUT a section's quiz              | 401       | 403 role_required | 403 not_your_course          | 200                       | 403 role_required | 200
   DELETE a section's quiz           | 401       | 403 role_required | 403 not_your_course          | 200                       | 403 role_required | 200
+  GET the coupons                   | 401       | 403 role_required | 403 role_required            | 403 role_required         | 403 role_required | 200
+  POST create a coupon              | 401       | 403 role_required | 403 role_required            | 403 role_required         | 403 role_required | 200
+  PATCH a coupon                    | 401       | 403 role_required | 403 role_required            | 403 role_required         | 403 role_required | 200
+  GET the refunds                   | 401       | 403 role_required | 403 role_required            | 403 role_required         | 200               | 200
+  POST decide a refund request      | 401       | 403 role_required | 403 role_required            | 403 role_required         | 200               | 200
+  GET find orders                   | 401       | 403 role_required | 403 role_required            | 403 role_required         | 200               | 200
+  GET an order                      | 401       | 403 role_required | 403 role_required            | 403 role_required         | 200               | 200
+  POST refund an order              | 401       | 403 role_required | 403 role_required            | 403 role_required         | 200               | 200
 `;
 
 /** The course every row addresses (published, with lessons and tiers), and the one the other instructor teaches. */
@@ -128,6 +140,12 @@ interface World {
   target: TestLearner;
   /** Video uploads the admin began for the course (tus, no byte sent): the upload rows continue them. */
   videoUploads: string[];
+  /** A coupon of the course, for the coupon edit row. */
+  couponId: string;
+  /** A learner's paid order of the course, which the order rows read and refund ₹1 of at a time. */
+  orderId: string;
+  /** Cancellation requests of the learner's other orders, for the decision row (each approval takes the next). */
+  requestIds: string[];
 }
 
 async function buildWorld(ctx: TestContext): Promise<World> {
@@ -165,7 +183,38 @@ async function buildWorld(ctx: TestContext): Promise<World> {
   await ensureDraft(ctx);
   await ensureCaptions(ctx);
   await ensureResource(ctx);
-  return { callers: { anonymous: null, ...byName }, target, videoUploads };
+  const [coupon] = await db
+    .insert(coupons)
+    .values({ code: 'MATRIX10', kind: 'percent', value: 10, scope: 'courses', courseIds: [COURSE] })
+    .returning({ id: coupons.id });
+  if (!coupon) throw new Error('no coupon');
+  // A buyer of the course (it is the instructor's: teaching it grants no look at its orders).
+  const buyer = await insertLearner(db, now, 'Matrix Buyer');
+  const paid = (suffix: string, hoursAgo: number) => ({
+    id: `order_MATRIX${suffix}`,
+    userId: buyer.id,
+    courseId: COURSE,
+    paidAt: new Date(now.getTime() - hoursAgo * 3_600_000),
+  });
+  const { orderId } = await insertPaidOrder(db, paid('PAID', 1), ctx.app.deps.config.invoicing);
+  const requestIds: string[] = [];
+  for (const suffix of ['ASKED1', 'ASKED2']) {
+    const order = paid(suffix, 13);
+    await insertPaidOrder(db, order, ctx.app.deps.config.invoicing);
+    requestIds.push(await insertCancellationRequest(db, order, now));
+  }
+  return { callers: { anonymous: null, ...byName }, target, videoUploads, couponId: coupon.id, orderId, requestIds };
+}
+
+/** One of the world's cancellation requests still waiting for a decision. */
+async function undecidedRequest(world: World, ctx: TestContext): Promise<string> {
+  const waiting = await ctx.database.db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(inArray(refunds.id, world.requestIds), eq(refunds.status, 'requested')));
+  const id = world.requestIds.find((r) => waiting.some((w) => w.id === r));
+  if (!id) throw new Error('every cancellation request of the world is decided: add more in buildWorld');
+  return id;
 }
 
 /** Opens the course's draft if it has none (as its first edit would, without the edit). */
@@ -561,6 +610,51 @@ const REQUESTS: Record<string, Planned> = {
       };
     },
   },
+  'GET the coupons': read(endpoints.adminCoupons, '/coupons'),
+  'POST create a coupon': write(endpoints.adminCreateCoupon, '/coupons', () => ({
+    code: 'MATRIX-NEW',
+    kind: 'fixed',
+    value: 500_00,
+    scope: 'tiers',
+    tierIds: [TIER],
+  })),
+  'PATCH a coupon': {
+    endpoint: endpoints.adminUpdateCoupon,
+    request: (world) => ({
+      method: 'PATCH',
+      url: api(`/coupons/${world.couponId}`),
+      headers: { origin: TEST_ORIGIN },
+      payload: { active: false, maxRedemptions: 100 },
+    }),
+  },
+  'GET the refunds': read(endpoints.adminRefunds, '/refunds?status=requested&limit=10'),
+  'POST decide a refund request': {
+    endpoint: endpoints.adminRefundDecision,
+    request: async (world, ctx) => ({
+      method: 'POST',
+      url: api(`/refunds/${await undecidedRequest(world, ctx)}/decision`),
+      headers: { origin: TEST_ORIGIN },
+      payload: { decision: 'approve' },
+    }),
+  },
+  'GET find orders': {
+    endpoint: endpoints.adminOrders,
+    request: (world) => ({ method: 'GET', url: api(`/orders?q=${world.orderId}`) }),
+  },
+  'GET an order': {
+    endpoint: endpoints.adminOrder,
+    request: (world) => ({ method: 'GET', url: api(`/orders/${world.orderId}`) }),
+  },
+  // ₹1 at a time: the order stays paid, so the next caller may refund it too.
+  'POST refund an order': {
+    endpoint: endpoints.adminRefundOrder,
+    request: (world) => ({
+      method: 'POST',
+      url: api(`/orders/${world.orderId}/refunds`),
+      headers: { origin: TEST_ORIGIN },
+      payload: { amount: 100, reason: 'Goodwill after a broken lesson' },
+    }),
+  },
   "PUT reorder a lesson's resources": {
     endpoint: endpoints.adminReorderResources,
     request: async (_world, ctx) => {
@@ -606,7 +700,32 @@ const BODY_CHECKS: Record<string, (body: Record<string, unknown>, caller: Caller
     else expect(ids).toEqual(expect.arrayContaining([COURSE, OTHER_COURSE]));
   },
   'GET this course': (body) => expect(body.id).toBe(COURSE),
+  'GET the coupons': (body) => expect(body.coupons).toEqual([expect.objectContaining({ code: 'MATRIX10' })]),
+  'PATCH a coupon': (body, _caller, world) =>
+    expect(body).toMatchObject({ id: world.couponId, active: false, maxRedemptions: 100 }),
   "PUT set a user's roles": (body, _caller, world) => expect(body).toMatchObject({ id: world.target.id }),
+  'GET the refunds': (body, _caller, world) =>
+    expect((body.refunds as Array<{ id: string }>).map((r) => r.id).sort()).toEqual([...world.requestIds].sort()),
+  'POST decide a refund request': (body, _caller, world) => {
+    expect(world.requestIds).toContain(body.id);
+    expect(body).toMatchObject({ kind: 'request', status: 'processed' });
+  },
+  'GET find orders': (body, _caller, world) =>
+    expect(body.orders).toEqual([expect.objectContaining({ orderId: world.orderId, status: 'paid' })]),
+  'GET an order': (body, _caller, world) =>
+    expect(body).toMatchObject({ orderId: world.orderId, invoice: expect.objectContaining({ amount: 99_900 }) }),
+  // A part refunded: the order stays paid (and the access with it).
+  'POST refund an order': (body, _caller, world) => {
+    expect(body).toMatchObject({ orderId: world.orderId, status: 'paid' });
+    expect(body.refunds).toContainEqual(
+      expect.objectContaining({
+        kind: 'staff',
+        status: 'processed',
+        amount: 100,
+        reason: 'Goodwill after a broken lesson',
+      }),
+    );
+  },
 };
 
 /** The path of a contract endpoint as a pattern of concrete URLs under /api/v1. */

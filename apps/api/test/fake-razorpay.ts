@@ -10,6 +10,19 @@ export interface RecordedOrderRequest {
 /** How the fake answers the next order requests. */
 export type FakeRazorpayMode = 'ok' | 'server_error' | 'hang' | 'bad_auth' | 'wrong_amount';
 
+/**
+ * How the fake answers the next refund requests. `hang_after_refund` makes the refund and then never answers
+ * (the client times out not knowing); `refuse` answers Razorpay's 400.
+ */
+export type FakeRefundMode = 'ok' | 'server_error' | 'hang_after_refund' | 'refuse';
+
+export interface RecordedRefund {
+  id: string;
+  paymentId: string;
+  amount: number;
+  notes: Record<string, string>;
+}
+
 export interface FakeRazorpay {
   /** The API base, like https://api.razorpay.com/v1. */
   url: string;
@@ -18,6 +31,9 @@ export interface FakeRazorpay {
   webhookSecret: string;
   mode: FakeRazorpayMode;
   orders: RecordedOrderRequest[];
+  refundMode: FakeRefundMode;
+  /** Refunds the fake made (a refused request makes none). */
+  refunds: RecordedRefund[];
   close(): Promise<void>;
 }
 
@@ -60,14 +76,57 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     webhookSecret,
     mode: 'ok',
     orders: [],
+    refundMode: 'ok',
+    refunds: [],
     close: async () => {
       for (const res of hanging) res.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 
+  function answerRefund(req: IncomingMessage, res: ServerResponse, paymentId: string, raw: string) {
+    const expected = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
+    if (req.headers.authorization !== expected) {
+      return send(res, 401, { error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } });
+    }
+    if (fake.refundMode === 'server_error') {
+      return send(res, 502, { error: { code: 'SERVER_ERROR', description: 'The server encountered an error' } });
+    }
+    if (fake.refundMode === 'refuse') {
+      return send(res, 400, {
+        error: { code: 'BAD_REQUEST_ERROR', description: 'The payment has been fully refunded already' },
+      });
+    }
+    const body = JSON.parse(raw) as { amount: number; notes?: Record<string, string> };
+    const refund: RecordedRefund = {
+      id: `rfnd_${randomBytes(7).toString('hex')}`,
+      paymentId,
+      amount: body.amount,
+      notes: body.notes ?? {},
+    };
+    fake.refunds.push(refund);
+    if (fake.refundMode === 'hang_after_refund') {
+      hanging.add(res);
+      return;
+    }
+    send(res, 200, {
+      id: refund.id,
+      entity: 'refund',
+      amount: refund.amount,
+      currency: 'INR',
+      payment_id: paymentId,
+      notes: refund.notes,
+      receipt: null,
+      status: 'processed',
+      speed_processed: 'normal',
+      created_at: Math.floor(Date.now() / 1000),
+    });
+  }
+
   const server = createServer(async (req, res) => {
     const raw = await readBody(req);
+    const refundPath = /^\/v1\/payments\/(pay_[A-Za-z0-9]+)\/refund$/.exec(req.url ?? '');
+    if (req.method === 'POST' && refundPath) return answerRefund(req, res, refundPath[1] as string, raw);
     if (req.method !== 'POST' || req.url !== '/v1/orders') {
       return send(res, 404, { error: { code: 'BAD_REQUEST_ERROR', description: 'The requested URL was not found' } });
     }

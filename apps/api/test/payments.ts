@@ -109,14 +109,35 @@ export function capturedEvent(orderId: string, paymentId: string, amountPaise: n
   };
 }
 
-export function refundEvent(orderId: string, paymentId: string, refundedPaise: number, paidPaise: number) {
+/**
+ * A `refund.processed` (or `refund.failed`) event as Razorpay sends it: the refund (its own id and amount, and
+ * the notes we sent, if any) and the payment with its cumulative refunded amount.
+ */
+export function refundEvent(
+  orderId: string,
+  paymentId: string,
+  refundedPaise: number,
+  paidPaise: number,
+  options: { refundId?: string; notes?: Record<string, string>; event?: string; totalRefundedPaise?: number } = {},
+) {
+  const event = options.event ?? 'refund.processed';
   return {
     entity: 'event',
     account_id: 'acc_test',
-    event: 'refund.processed',
+    event,
     contains: ['refund', 'payment'],
     payload: {
-      refund: { entity: { id: 'rfnd_TEST1234567890', entity: 'refund', amount: refundedPaise, payment_id: paymentId } },
+      refund: {
+        entity: {
+          id: options.refundId ?? 'rfnd_TEST1234567890',
+          entity: 'refund',
+          amount: refundedPaise,
+          payment_id: paymentId,
+          // Razorpay sends an empty array when there are no notes.
+          notes: options.notes ?? [],
+          status: event === 'refund.failed' ? 'failed' : 'processed',
+        },
+      },
       payment: {
         entity: {
           id: paymentId,
@@ -125,7 +146,7 @@ export function refundEvent(orderId: string, paymentId: string, refundedPaise: n
           currency: 'INR',
           status: 'refunded',
           order_id: orderId,
-          amount_refunded: refundedPaise,
+          amount_refunded: options.totalRefundedPaise ?? refundedPaise,
         },
       },
     },

@@ -2,7 +2,9 @@ import type { StaffRole } from '@kaushal/contract';
 import { dbKind } from '../db.ts';
 import {
   CERTIFICATE_ID,
+  COUPON_CODE,
   ENROLLED_COURSE,
+  FREE_COUPON_CODE,
   FREE_COURSE,
   type HostileFixture,
   hmacHex,
@@ -16,7 +18,7 @@ import {
 } from './fixture.ts';
 import { resourceEndpoints } from './resource-endpoints.ts';
 import { uploadEndpoints } from './upload-endpoints.ts';
-import type { FieldKind } from './values.ts';
+import { type FieldKind, gstinOf } from './values.ts';
 
 export interface FieldSpec {
   name: string;
@@ -390,8 +392,36 @@ export function hostileEndpoints(f: HostileFixture): EndpointSpec[] {
     // Certificates: public, read by anyone with the link
     get('/api/v1/certificates/:id', { signedIn: false, params: { id: CERTIFICATE_ID } }),
     get('/api/v1/certificates/:id/pdf', { signedIn: false, params: { id: CERTIFICATE_ID } }),
+    get('/api/v1/invoices/:id/pdf', { signedIn: true, params: { id: f.invoiceId } }),
     get('/api/v1/certificates/:id/image.png', { signedIn: false, params: { id: CERTIFICATE_ID } }),
     get('/api/v1/users/me/settings', { signedIn: true }),
+    // Billing details for invoices, and the purchase history (decision 024)
+    get('/api/v1/users/me/billing', { signedIn: true }),
+    {
+      method: 'PUT',
+      route: '/api/v1/users/me/billing',
+      body: {
+        type: 'json-object',
+        valid: {
+          name: 'Hostile Analytics LLP',
+          stateCode: '29',
+          gstin: gstinOf('29AAPFU0939F1Z'),
+          address: 'MG Road, Bengaluru 560001',
+        },
+        fields: [
+          { name: 'name', kind: 'text', max: 120, required: true },
+          // A state code: two digits of a state or union territory.
+          { name: 'stateCode', kind: 'enum', required: true },
+          { name: 'gstin', kind: 'gstin', required: false },
+          { name: 'address', kind: 'text', max: 300, required: false, blankValid: true, nullable: true },
+        ],
+        strict: true,
+      },
+      answers: 'json',
+      signedIn: true,
+      valid: 200,
+    },
+    get('/api/v1/users/me/purchases', { signedIn: true }),
     {
       method: 'PUT',
       route: '/api/v1/users/me/settings',
@@ -442,8 +472,38 @@ export function hostileEndpoints(f: HostileFixture): EndpointSpec[] {
         fields: [
           { name: 'courseId', kind: 'slug', max: 100, required: true },
           { name: 'pricingTierId', kind: 'slug', max: 100, required: false },
+          { name: 'couponCode', kind: 'slug', max: 32, required: false },
         ],
         strict: false,
+      },
+      answers: 'json',
+      signedIn: true,
+      valid: 200,
+    },
+    // Coupons: what a code does to a price, and a ₹0 price enrolling without checkout
+    get('/api/v1/coupons/quote', {
+      signedIn: true,
+      query: {
+        valid: { code: COUPON_CODE.toLowerCase(), courseId: ORDER_COURSE, pricingTierId: ORDER_TIER },
+        fields: [
+          { name: 'code', kind: 'token' },
+          { name: 'courseId', kind: 'token' },
+          { name: 'pricingTierId', kind: 'token' },
+        ],
+      },
+    }),
+    {
+      method: 'POST',
+      route: '/api/v1/payments/redeem-coupon',
+      body: {
+        type: 'json-object',
+        valid: { courseId: 'vector-databases', pricingTierId: 'vector-databases-weekly', couponCode: FREE_COUPON_CODE },
+        fields: [
+          { name: 'courseId', kind: 'slug', max: 100, required: true },
+          { name: 'pricingTierId', kind: 'slug', max: 100, required: false },
+          { name: 'couponCode', kind: 'slug', max: 32, required: true },
+        ],
+        strict: true,
       },
       answers: 'json',
       signedIn: true,
@@ -471,6 +531,30 @@ export function hostileEndpoints(f: HostileFixture): EndpointSpec[] {
       valid: 200,
     },
     get('/api/v1/payments/status/:id', { signedIn: true, params: { id: f.orderId } }),
+    // Refunds under the policy: at once within 12 hours, else a cancellation request for support
+    {
+      method: 'POST',
+      route: '/api/v1/payments/orders/:id/refund',
+      params: { id: f.paidOrderId },
+      body: { type: 'empty' },
+      answers: 'json',
+      signedIn: true,
+      valid: 200,
+    },
+    {
+      method: 'POST',
+      route: '/api/v1/payments/orders/:id/cancellation-request',
+      params: { id: f.cancellableOrderId },
+      body: {
+        type: 'json-object',
+        valid: { reason: 'Bought the wrong course.' },
+        fields: [{ name: 'reason', kind: 'text', max: 1000, required: true }],
+        strict: true,
+      },
+      answers: 'json',
+      signedIn: true,
+      valid: 200,
+    },
     get('/api/v1/payments/orders', { signedIn: true }),
     {
       method: 'POST',
@@ -545,6 +629,7 @@ export function hostileEndpoints(f: HostileFixture): EndpointSpec[] {
     get('/dev/mailbox'),
     get('/dev/mailbox/:id', { signedIn: false, params: { id: f.emailId } }),
     get('/dev/mailbox/:id/html', { signedIn: false, params: { id: f.emailId } }),
+    get('/dev/mailbox/:id/attachments/:index', { signedIn: false, params: { id: f.emailId, index: '0' } }),
     // The staff console, sent signed in as an admin (see `role`): the order's course and tier, the colleague
     get('/api/v1/admin/me', { signedIn: true, role: 'admin' }),
     get('/api/v1/admin/courses', {
@@ -815,6 +900,79 @@ export function hostileEndpoints(f: HostileFixture): EndpointSpec[] {
         fields: [{ name: 'status', kind: 'enum' }, { name: 'to', kind: 'text', max: 254 }, ...pageQuery.fields],
       },
     }),
+    get('/api/v1/admin/coupons', { signedIn: true, role: 'admin' }),
+    staff(
+      'POST',
+      '/api/v1/admin/coupons',
+      { code: 'hostile-new', kind: 'percent', value: 15, scope: 'courses', courseIds: [ORDER_COURSE], active: true },
+      [
+        { name: 'code', kind: 'slug', max: 32, required: true },
+        { name: 'kind', kind: 'enum', required: true },
+        // A percentage: past 100 is refused too.
+        { name: 'value', kind: 'int', max: 100, required: true },
+        { name: 'scope', kind: 'enum', required: true },
+        // Ids that are no course (['superuser']) are refused by name.
+        { name: 'courseIds', kind: 'slug-list', max: 200, required: false },
+        { name: 'active', kind: 'bool', required: false },
+      ],
+    ),
+    staff(
+      'PATCH',
+      '/api/v1/admin/coupons/:id',
+      { value: 20, active: false },
+      [
+        { name: 'value', kind: 'int', max: 100, required: false },
+        { name: 'scope', kind: 'enum', required: false },
+        { name: 'courseIds', kind: 'slug-list', max: 200, required: false },
+        { name: 'active', kind: 'bool', required: false },
+      ],
+      { params: { id: f.couponId } },
+    ),
+    // Orders and refunds (support and admins; sent as an admin): the learner's own orders
+    get('/api/v1/admin/orders', {
+      signedIn: true,
+      role: 'admin',
+      query: {
+        valid: { q: f.paidOrderId, limit: '10' },
+        fields: [
+          { name: 'q', kind: 'text', max: 200 },
+          { name: 'limit', kind: 'int' },
+        ],
+      },
+    }),
+    get('/api/v1/admin/orders/:id', { signedIn: true, role: 'admin', params: { id: f.paidOrderId } }),
+    staff(
+      'POST',
+      '/api/v1/admin/orders/:id/refunds',
+      { amount: 100, reason: 'Goodwill after a broken lesson.' },
+      [
+        // Paise, up to what is left of the order (more is refused too).
+        { name: 'amount', kind: 'int', max: ORDER_PAISE, required: true },
+        { name: 'reason', kind: 'text', max: 1000, required: true },
+      ],
+      { params: { id: f.paidOrderId } },
+    ),
+    get('/api/v1/admin/refunds', {
+      signedIn: true,
+      role: 'admin',
+      query: {
+        valid: { status: 'requested', limit: '10' },
+        fields: [
+          { name: 'status', kind: 'enum' },
+          { name: 'limit', kind: 'int' },
+        ],
+      },
+    }),
+    staff(
+      'POST',
+      '/api/v1/admin/refunds/:id/decision',
+      { decision: 'reject', reason: 'More than a quarter of the course was watched.' },
+      [
+        { name: 'decision', kind: 'enum', required: true },
+        { name: 'reason', kind: 'text', max: 1000, required: true },
+      ],
+      { params: { id: f.refundRequestId } },
+    ),
     // API documentation and static files
     get('/api/docs', { signedIn: false, answers: 'static' }),
     get('/api/docs/', { signedIn: false, answers: 'static' }),

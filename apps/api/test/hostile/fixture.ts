@@ -3,6 +3,7 @@ import type { StaffRole } from '@kaushal/contract';
 import { asc, eq } from 'drizzle-orm';
 import {
   certificates,
+  coupons,
   courses,
   emailMessages,
   lessonNotes,
@@ -16,6 +17,7 @@ import {
 } from '../../src/db/schema.ts';
 import { openWorkingCopy } from '../../src/modules/admin/drafts.ts';
 import { SESSION_COOKIE } from '../../src/modules/auth/session.ts';
+import { invoiceAttachment } from '../../src/modules/invoices/index.ts';
 import { signResourceLink } from '../../src/modules/learning/resource-links.ts';
 import { unsubscribeUrl } from '../../src/modules/mail/unsubscribe.ts';
 import { insertQuiz } from '../../src/modules/quizzes/test-support.ts';
@@ -23,6 +25,7 @@ import { signMedia } from '../../src/providers/media/media-signature.ts';
 import { createSandboxProvider } from '../../src/providers/payments/sandbox.ts';
 import { TEST_ORIGIN, type TestContext } from '../app.ts';
 import { insertEnrollment, insertLearner, insertSessions } from '../support/learners.ts';
+import { insertCancellationRequest, insertPaidOrder } from '../support/paid-orders.ts';
 import { tusMetadata } from '../support/tiny-video.ts';
 
 export const METRICS_TOKEN = 'hostile-suite-metrics-token-0123456789';
@@ -35,6 +38,9 @@ export const ORDER_PAISE = 99_900;
 export const MEDIA_KEY = 'lesson-short.mp4';
 /** A quiz of ENROLLED_COURSE (every question kind); a valid attempt answers all of them. */
 export const QUIZ = `${ENROLLED_COURSE}-quiz-hostile`;
+/** A coupon for ORDER_COURSE (10% off), and one that makes any course free (redeemed without checkout). */
+export const COUPON_CODE = 'HOSTILE10';
+export const FREE_COUPON_CODE = 'HOSTILEFREE';
 /** The learner's certificate of ENROLLED_COURSE: what the public certificate endpoints show. */
 export const CERTIFICATE_ID = 'HostileSuiteCertific01';
 
@@ -54,8 +60,18 @@ export interface HostileFixture {
   webhookSecret: string;
   /** The signed token of the learner's reminder unsubscribe link. */
   unsubscribeToken: string;
-  /** A message in the development mailbox. */
+  /** A message in the development mailbox, with the invoice attached. */
   emailId: string;
+  /**
+   * The learner's order of ENROLLED_COURSE paid just now, nothing watched (refunded at once under the policy;
+   * staff refund ₹1 of it), and its tax invoice, its PDF already drawn (downloads write nothing).
+   */
+  paidOrderId: string;
+  invoiceId: string;
+  /** An order of the learner's paid 13 hours ago: past the instant refund, open to a cancellation request. */
+  cancellableOrderId: string;
+  /** The learner's cancellation request of another order paid 13 hours ago, waiting for support's decision. */
+  refundRequestId: string;
   /** The version of ORDER_COURSE, which staff edits name (the course changed since is refused). */
   courseVersion: number;
   /** Another user, holding the instructor role: whom staff endpoints assign and grant roles to. */
@@ -73,6 +89,8 @@ export interface HostileFixture {
   resourceId: string;
   /** A resource of PAID_LESSON (streaming MEDIA_KEY), and a download link of it signed for the learner. */
   learnerResource: { id: string; exp: string; sig: string };
+  /** The coupon COUPON_CODE, which the console's coupon edit addresses. */
+  couponId: string;
   /** A fresh session cookie of the learner for each call (per-learner rate limits never trigger). */
   nextCookie(): string;
 }
@@ -177,6 +195,28 @@ export async function createHostileFixture(
     amountPaise: ORDER_PAISE,
     createdAt: now,
   });
+  const paidAt = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * 3_600_000);
+  const paid = (id: string, courseId: string, hoursAgo: number) => ({
+    id,
+    userId: learner.id,
+    courseId,
+    paidAt: paidAt(hoursAgo),
+    amountPaise: ORDER_PAISE,
+  });
+  const { orderId: paidOrderId, invoiceId } = await insertPaidOrder(
+    db,
+    paid('order_HOSTILEPAID001', ENROLLED_COURSE, 0),
+    ctx.app.deps.config.invoicing,
+  );
+  if (!invoiceId) throw new Error('no invoice');
+  await invoiceAttachment(db)({ kind: 'invoice', invoiceId });
+  const { orderId: cancellableOrderId } = await insertPaidOrder(
+    db,
+    paid('order_HOSTILEPAID002', 'transformers-explained', 13),
+  );
+  const asked = paid('order_HOSTILEPAID003', 'prompt-engineering', 13);
+  await insertPaidOrder(db, asked);
+  const refundRequestId = await insertCancellationRequest(db, asked, now);
   const [session] = await db
     .insert(videoSessions)
     .values({ userId: learner.id, lessonId: PAID_LESSON, createdAt: now })
@@ -203,6 +243,14 @@ export async function createHostileFixture(
     watchedSeconds: 600,
     quizScores: [{ title: 'Quiz', scorePercent: 80 }],
   });
+  const [coupon] = await db
+    .insert(coupons)
+    .values([
+      { code: COUPON_CODE, kind: 'percent', value: 10, scope: 'courses', courseIds: [ORDER_COURSE] },
+      { code: FREE_COUPON_CODE, kind: 'percent', value: 100, scope: 'all' },
+    ])
+    .returning({ id: coupons.id });
+  if (!coupon) throw new Error('no coupon');
   const tokens = await insertSessions(db, learner.id, sessionsNeeded, now);
   const { config } = ctx.app.deps;
   const [email] = await db
@@ -215,6 +263,7 @@ export async function createHostileFixture(
       subject: 'Welcome',
       html: '<p>Welcome</p>',
       text: 'Welcome',
+      attachments: [{ kind: 'invoice', invoiceId }],
       createdAt: now,
     })
     .returning({ id: emailMessages.id });
@@ -253,6 +302,10 @@ export async function createHostileFixture(
     webhookSecret: sandbox.webhookSecret,
     unsubscribeToken,
     emailId: email.id,
+    paidOrderId,
+    invoiceId,
+    cancellableOrderId,
+    refundRequestId,
     courseVersion: course.version,
     colleagueId: colleague.id,
     outline,
@@ -267,6 +320,7 @@ export async function createHostileFixture(
         signResourceLink(config.mediaSigningSecret, learnerResource.id, learner.id, now),
       ),
     },
+    couponId: coupon.id,
     nextCookie() {
       const token = tokens[next++];
       if (!token) throw new Error(`the fixture ran out of sessions: ask for more than ${sessionsNeeded}`);

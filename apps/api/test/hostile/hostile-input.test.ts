@@ -38,8 +38,13 @@ const placeholder = {
   tierIds: ['tier'],
   videoUploadId: '0123456789abcdef0123456789abcdef',
   noteId: '00000000-0000-4000-8000-000000000000',
+  paidOrderId: 'order_PLACEHOLDER',
+  invoiceId: '00000000-0000-4000-8000-000000000000',
+  cancellableOrderId: 'order_PLACEHOLDER',
+  refundRequestId: '00000000-0000-4000-8000-000000000000',
   resourceId: '00000000-0000-4000-8000-000000000000',
   learnerResource: { id: '00000000-0000-4000-8000-000000000000', exp: '0', sig: 'x' },
+  couponId: '00000000-0000-4000-8000-000000000000',
   nextCookie: () => '',
 } satisfies HostileFixture;
 const endpointKeys = hostileEndpoints(placeholder).map(endpointKey);

@@ -1,3 +1,5 @@
+import { gstinCheckCharacter } from '@kaushal/contract';
+
 /**
  * Catalogues of hostile values, each with a label saying what it tries. Path pieces are given already
  * percent-encoded (as they travel in a URL); body values are JSON values or raw JSON text.
@@ -166,6 +168,8 @@ export type FieldKind =
   | 'bool'
   /** A link to an allowed host (a YouTube embed link): other hosts, schemes and tricks are refused. */
   | 'url'
+  /** An optional GSTIN of a buyer billed in Karnataka (state 29): none is null or blank; a wrong one is refused. */
+  | 'gstin'
   /** A JSON array of ids, enum values or objects (instructors, roles, an outline); `max` is its most items. */
   | 'uuid-list'
   | 'enum-list'
@@ -239,6 +243,14 @@ export function hostileFieldValues(
         ...INJECTED_STRINGS,
         ...HOSTILE_URLS,
       ];
+    case 'gstin':
+      return [
+        ...NOT_A_STRING.filter(([label]) => label !== 'null'),
+        ...INJECTED_STRINGS.filter(([label]) => label !== 'empty'),
+        ['a wrong check character', withWrongCheckCharacter(gstinOf('29AAPFU0939F1Z'))],
+        ["another state's GSTIN", gstinOf('27AAPFU0939F1Z')],
+        ['a PAN, not a GSTIN', 'AAPFU0939F'],
+      ];
     case 'uuid-list':
       return [...BAD_LISTS, ...empty, ['the id of nobody', ['00000000-0000-4000-8000-000000000000']], tooMany];
     case 'enum-list':
@@ -257,7 +269,7 @@ export function hostileFieldValues(
       // stored-verbatim.test.ts); here only the wrong types, the over-long or blank values, and a NUL byte,
       // which no database text can hold.
       return [
-        ...NOT_A_STRING,
+        ...NOT_A_STRING.filter(([label]) => !(options.nullable && label === 'null')),
         ...(options.blankValid ? [] : [['blank', '   '] as const]),
         [`${(max ?? 1000) + 1} characters`, 'f'.repeat((max ?? 1000) + 1)],
         ['NUL inside', 'abc\u0000def'],
@@ -269,6 +281,13 @@ export function hostileFieldValues(
     case 'bool':
       return [...TYPE_SWAPS, ['"true" as text', 'true'], ['1', 1]];
   }
+}
+
+/** A GSTIN with its check character, from its first fourteen characters (state code first). */
+export const gstinOf = (first14: string) => `${first14}${gstinCheckCharacter(first14)}`;
+
+function withWrongCheckCharacter(gstin: string): string {
+  return `${gstin.slice(0, 14)}${gstin.endsWith('A') ? 'B' : 'A'}`;
 }
 
 /** Numbers JSON.parse turns into Infinity, placed into raw JSON text for a numeric field. */

@@ -107,7 +107,8 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('@/features/payments/payment-status-page').then((m) => m.PaymentStatusPage)),
           },
           {
-            // Dashboard, profile and settings need a signed-in learner and share the sidebar.
+            // Dashboard, profile, settings and the purchase history need a signed-in learner and share the sidebar;
+            // drawn in the browser only.
             lazy: page(() => import('@/components/layout/signed-in-layout').then((m) => m.SignedInLayout)),
             children: [
               {
@@ -122,6 +123,10 @@ export const routes: RouteObject[] = [
                 path: 'settings',
                 lazy: page(() => import('@/features/account/settings-page').then((m) => m.SettingsPage)),
               },
+              {
+                path: 'purchases',
+                lazy: page(() => import('@/features/payments/purchases-page').then((m) => m.PurchasesPage)),
+              },
             ],
           },
           {
@@ -135,6 +140,10 @@ export const routes: RouteObject[] = [
               { path: 'people', lazy: consolePart('AdminPeoplePage') },
               { path: 'audit', lazy: consolePart('AdminAuditPage') },
               { path: 'email', lazy: consolePart('AdminEmailPage') },
+              { path: 'orders', lazy: consolePart('AdminOrdersPage') },
+              { path: 'orders/:id', lazy: consolePart('AdminOrderPage') },
+              { path: 'refunds', lazy: consolePart('AdminRefundsPage') },
+              { path: 'coupons', lazy: consolePart('AdminCouponsPage') },
             ],
           },
           {

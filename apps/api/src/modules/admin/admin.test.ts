@@ -3,16 +3,18 @@ import {
   adminCourseListSchema,
   auditListSchema,
   endpoints,
+  refundOutcomeSchema,
   type StaffRole,
 } from '@kaushal/contract';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { TEST_ORIGIN, useTestApp } from '../../../test/app.ts';
-import type { Learner } from '../../../test/payments.ts';
+import { createLearner, type Learner } from '../../../test/payments.ts';
 import { callAs, createStaff } from '../../../test/support/staff.ts';
 import { tinyVideo, tusMetadata } from '../../../test/support/tiny-video.ts';
 import { auditLog, courseInstructors, paymentOrders } from '../../db/schema.ts';
+import { buy, sandboxPayment } from '../refunds/test-support.ts';
 
 const PAID = 'rag-from-scratch';
 /** One question, for the quiz writes the audit test makes. */
@@ -20,6 +22,9 @@ const AUDIT_QUIZ_QUESTIONS = [
   { id: 'q1', kind: 'numeric', prompt: 'Two plus two?', answer: 4, tolerance: 0, explanation: 'Four.' },
 ];
 const OTHER = 'llm-evaluation';
+/** The course and tier the refund writes of the audit test buy (untouched by the console's edits). */
+const REFUND_COURSE = 'vector-databases';
+const REFUND_TIER = 'vector-databases-lifetime';
 
 describe('the staff console API', () => {
   const ctx = useTestApp();
@@ -671,6 +676,38 @@ describe('the staff console API', () => {
           { version: await version(), resourceIds: ids },
         ];
       },
+      // Coupons (issue 19): the edit addresses one made first (its own audited write, made before the count).
+      adminCreateCoupon: async () => ['/admin/coupons', { code: 'AUDIT10', kind: 'percent', value: 10, scope: 'all' }],
+      adminUpdateCoupon: async () => {
+        const made = await call(admin, 'POST', '/admin/coupons', {
+          code: 'AUDIT-EDIT',
+          kind: 'fixed',
+          value: 100,
+          scope: 'all',
+        });
+        expect(made.statusCode, made.body).toBe(200);
+        return [`/admin/coupons/${(made.json() as { id: string }).id}`, { active: false }];
+      },
+      // Refunds (decision 024): a learner buys through the sandbox and, past the 12 hours of the instant refund,
+      // asks to cancel, which is approved; another's order is refunded ₹1 by staff.
+      adminRefundDecision: async () => {
+        const buyer = await createLearner(ctx, 'Riya Requester');
+        const order = await buy(ctx, buyer, REFUND_COURSE, REFUND_TIER, sandboxPayment(ctx, buyer));
+        ctx.clock.now = new Date(ctx.clock.now.getTime() + 13 * 3_600_000);
+        const asked = await call(buyer, 'POST', `/payments/orders/${order.orderId}/cancellation-request`, {
+          reason: 'Bought the wrong course',
+        });
+        expect(asked.statusCode, asked.body).toBe(200);
+        return [
+          `/admin/refunds/${refundOutcomeSchema.parse(asked.json()).refund.id}/decision`,
+          { decision: 'approve' },
+        ];
+      },
+      adminRefundOrder: async () => {
+        const buyer = await createLearner(ctx, 'Omar Orderer');
+        const order = await buy(ctx, buyer, REFUND_COURSE, REFUND_TIER, sandboxPayment(ctx, buyer));
+        return [`/admin/orders/${order.orderId}/refunds`, { amount: 100, reason: 'Goodwill after a broken lesson' }];
+      },
     };
     expect(writes.map((e) => e.name).sort()).toEqual(Object.keys(valid).sort());
     for (const endpoint of writes) {
@@ -693,6 +730,13 @@ describe('the staff console API', () => {
     }
     const rows = await ctx.database.db.select().from(auditLog).where(eq(auditLog.actorId, admin.id));
     expect(rows.every((row) => row.actorEmail === admin.email)).toBe(true);
+    // The refund writes are recorded against the order they refunded.
+    expect(
+      rows
+        .filter((row) => row.entity === 'order')
+        .map((row) => row.action)
+        .sort(),
+    ).toEqual(['order.refund', 'refund.approve']);
   });
 });
 

@@ -1,3 +1,5 @@
+/** The console's role checks, for staff routes kept beside their own module (coupons, refunds). */
+export { actorOf, requireRole } from './access.ts';
 /** A lesson's downloadable resources: upload, rename, reorder, remove (issue 18). */
 export { adminResourceRoutes } from './resource-routes.ts';
 /** The staff console's API: roles, course authoring and the audit log. */

@@ -285,18 +285,19 @@ describe('certificates: revocation, deletion and bad ids', () => {
     const partial = await webhook(
       ctx,
       secret,
-      refundEvent(order.orderId, payment.razorpay_payment_id, 10_000, order.amount),
+      refundEvent(order.orderId, payment.razorpay_payment_id, 10_000, order.amount, { refundId: 'rfnd_PART000000001' }),
     );
     expect(partial.statusCode).toBe(200);
     expect((await readCertificate(ctx, id)).status).toBe('verified');
 
     ctx.clock.now = new Date(ctx.clock.now.getTime() + 3_600_000);
     const refundedAt = ctx.clock.now;
-    const full = await webhook(
-      ctx,
-      secret,
-      refundEvent(order.orderId, payment.razorpay_payment_id, order.amount, order.amount),
-    );
+    // The rest of the amount, in a second refund: now the whole payment is back.
+    const rest = refundEvent(order.orderId, payment.razorpay_payment_id, order.amount - 10_000, order.amount, {
+      refundId: 'rfnd_REST000000001',
+      totalRefundedPaise: order.amount,
+    });
+    const full = await webhook(ctx, secret, rest);
     expect(full.statusCode).toBe(200);
     const revoked = await readCertificate(ctx, id);
     expect(revoked).toMatchObject({
@@ -308,7 +309,7 @@ describe('certificates: revocation, deletion and bad ids', () => {
 
     // A redelivered refund keeps the first revocation time.
     ctx.clock.now = new Date(ctx.clock.now.getTime() + 60_000);
-    await webhook(ctx, secret, refundEvent(order.orderId, payment.razorpay_payment_id, order.amount, order.amount));
+    await webhook(ctx, secret, rest);
     expect((await readCertificate(ctx, id)).revokedAt).toBe(refundedAt.toISOString());
 
     // The dashboard lists it as revoked, and it no longer counts for the achievement.

@@ -1,19 +1,7 @@
-import { existsSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
+import { PDF_FONTS as FONTS } from '../../lib/pdf-fonts.ts';
 import type { LiveCertificate } from './queries.ts';
 import { formatIssueDate, formatWatchedTime } from './wording.ts';
-
-/**
- * DejaVu Sans (Debian's fonts-dejavu-core, which the media tools already pull in) draws names in Latin,
- * Greek and Cyrillic scripts with their accents; without it the PDF falls back to the standard Helvetica,
- * whose encoding covers Western European letters only.
- */
-const DEJAVU = {
-  regular: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
-  bold: '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
-};
-const FONTS =
-  existsSync(DEJAVU.regular) && existsSync(DEJAVU.bold) ? DEJAVU : { regular: 'Helvetica', bold: 'Helvetica-Bold' };
 
 const INK = '#0f172a';
 const MUTED = '#475569';

@@ -1,10 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { emailMessages } from '../../db/schema.ts';
+import { type EmailAttachmentRef, emailMessages } from '../../db/schema.ts';
 import type { Clock } from '../../lib/time.ts';
 import type { JobHandler } from '../../providers/jobs/job-queue.ts';
-import { type Mailer, PermanentDeliveryError } from '../../providers/mail/mailer.ts';
+import { type MailAttachment, type Mailer, PermanentDeliveryError } from '../../providers/mail/mailer.ts';
+
+/**
+ * Turns a stored attachment reference into the file to send (an invoice into its PDF). Injected by the
+ * composition root, so the mail module knows no other module's tables or drawing; it throws when it cannot.
+ */
+export type AttachmentResolver = (ref: EmailAttachmentRef) => Promise<MailAttachment>;
 
 export interface DeliveryDeps {
   db: Db;
@@ -13,6 +19,7 @@ export interface DeliveryDeps {
   log: FastifyBaseLogger;
   /** The host part of Message-IDs (the product's public host). */
   messageIdHost: string;
+  resolveAttachment: AttachmentResolver;
   onOutcome?: (outcome: 'sent' | 'retry' | 'failed') => void;
 }
 
@@ -31,6 +38,8 @@ export function emailDeliveryHandler(deps: DeliveryDeps): JobHandler<{ emailId: 
     }
     if (email.status !== 'queued') return;
     try {
+      // Resolved at each try, inside it: a file that cannot be had now fails this try like the server would.
+      const attachments = await Promise.all(email.attachments.map((ref) => deps.resolveAttachment(ref)));
       await mailer.deliver({
         to: { name: email.toName, address: email.toAddress },
         subject: email.subject,
@@ -38,6 +47,7 @@ export function emailDeliveryHandler(deps: DeliveryDeps): JobHandler<{ emailId: 
         text: email.text,
         headers: email.headers,
         messageId: `<${email.id}@${deps.messageIdHost}>`,
+        attachments,
       });
     } catch (error) {
       const permanent = error instanceof PermanentDeliveryError;

@@ -6,6 +6,7 @@ import type { Config } from '../../config.ts';
 import { emailMessages } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
+import type { AttachmentResolver } from './delivery.ts';
 import { escapeHtml, formatIndianDateTime } from './templates/layout.ts';
 
 export const DEV_MAILBOX_PATH = '/dev/mailbox';
@@ -21,6 +22,15 @@ export function hasDevMailbox(deps: { mailer: Pick<Mailer, 'kind'>; config: Pick
 const LISTED = 200;
 
 const idParams = z.object({ id: z.uuid('Not a message id.') });
+const attachmentParams = idParams.extend({
+  index: z
+    .string()
+    .regex(/^\d{1,2}$/, 'Not an attachment number.')
+    .transform(Number),
+});
+
+/** What an attachment reference is, before it is drawn (the file name comes with the file). */
+const ATTACHMENT_KINDS = { invoice: 'Invoice or credit note (PDF)' } as const;
 
 // System colours (Canvas, CanvasText, LinkText) follow the reader's light or dark preference; the focus ring is
 // the text colour, so it contrasts with the page in both.
@@ -47,10 +57,14 @@ const PAGE_CSP =
 
 /**
  * The development mailbox: every email the product queued, newest first, each with its HTML part (in a
- * sandboxed frame, scripts off), its text part and its headers. Registered only outside production and
- * without SMTP_URL (app.ts), so a newcomer sees each email the product sends without a mail server.
+ * sandboxed frame, scripts off), its text part, its headers and its attachments to download. Registered only
+ * outside production and without SMTP_URL (app.ts), so a newcomer sees each email the product sends without a
+ * mail server.
  */
-export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
+export const devMailboxRoutes: FastifyPluginAsyncZod<{ resolveAttachment: AttachmentResolver }> = async (
+  app,
+  options,
+) => {
   const { db, site } = app.deps;
 
   // Development pages, not API: left out of the OpenAPI document.
@@ -107,10 +121,36 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
 <dl>${headers.map(([name, value]) => `<dt>${escapeHtml(name)}</dt><dd>${escapeHtml(value)}</dd>`).join('')}</dl>
 <h2>HTML</h2><iframe title="HTML version of the email" src="${DEV_MAILBOX_PATH}/${row.id}/html" sandbox="allow-top-navigation-by-user-activation allow-popups"></iframe>
 <h2>Text</h2><pre>${escapeHtml(row.text)}</pre>
-<h2>Attachments</h2><p>None.</p>`,
+<h2>Attachments</h2>${
+        row.attachments.length === 0
+          ? '<p>None.</p>'
+          : `<ul>${row.attachments
+              .map(
+                (ref, index) =>
+                  `<li>${escapeHtml(ATTACHMENT_KINDS[ref.kind])}: <a href="${DEV_MAILBOX_PATH}/${row.id}/attachments/${index}" download>Download attachment ${index + 1}</a></li>`,
+              )
+              .join('')}</ul>`
+      }`,
       PAGE_CSP,
     );
   });
+
+  // An attachment as the delivery sends it, resolved the same way.
+  app.get(
+    `${DEV_MAILBOX_PATH}/:id/attachments/:index`,
+    { schema: { hide: true, params: attachmentParams } },
+    async (request, reply) => {
+      const row = await findMessage(request.params.id);
+      const ref = row.attachments[request.params.index];
+      if (!ref) throw notFound('This message has no such attachment.', 'attachment_not_found');
+      const file = await options.resolveAttachment(ref);
+      return reply
+        .type(file.contentType)
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="${file.filename.replace(/["\\\r\n]/g, '_')}"`)
+        .send(file.content);
+    },
+  );
 
   // The email's own HTML, framed by the page above: no scripts, and links open in the mailbox's tab.
   app.get(`${DEV_MAILBOX_PATH}/:id/html`, { schema: { hide: true, params: idParams } }, async (request, reply) => {

@@ -14,11 +14,14 @@ import { welcomeMail } from './templates/welcome.ts';
 
 const ACCESS_TITLES = { permanent: 'Lifetime access', weekly: '7 days of access' } as const;
 
-/** The receipt of a paid order, once per order (`receipt:<order id>`), to the learner who paid. */
+/**
+ * The receipt of a paid order, once per order (`receipt:<order id>`), to the learner who paid, with its tax
+ * invoice attached (the PDF is drawn at delivery from the invoice issued in the same transaction).
+ */
 export async function queueReceipt(
   tx: Tx,
   outbox: Outbox,
-  input: { orderId: string; accessUntil: Date | null; now: Date },
+  input: { orderId: string; accessUntil: Date | null; invoice: { id: string; number: string } | null; now: Date },
 ): Promise<QueueOutcome | 'no_learner'> {
   const [row] = await tx
     .select({
@@ -51,7 +54,9 @@ export async function queueReceipt(
       orderId: order.id,
       paidAt: order.paidAt ?? input.now,
       accessUntil: input.accessUntil,
+      invoiceNumber: input.invoice?.number ?? null,
     }),
+    attachments: input.invoice ? [{ kind: 'invoice', invoiceId: input.invoice.id }] : [],
     now: input.now,
   });
 }

@@ -4,6 +4,7 @@ import { TEST_ORIGIN, useTestApp } from '../../../test/app.ts';
 import { createLearner, post } from '../../../test/payments.ts';
 import { emailMessages } from '../../db/schema.ts';
 import type { Mailer, OutgoingMail } from '../../providers/mail/mailer.ts';
+import { invoiceAttachment } from '../invoices/index.ts';
 import { emailDeliveryHandler } from './delivery.ts';
 import { CONTACT_ACK_LIMIT } from './notifications.ts';
 import { EMAIL_DELIVERY_QUEUE } from './outbox.ts';
@@ -24,6 +25,7 @@ describe('the email outbox', () => {
       clock: () => ctx.clock.now,
       log: ctx.app.log,
       messageIdHost: 'localhost',
+      resolveAttachment: invoiceAttachment(ctx.database.db),
     });
     // The jobs the queue holds, run as the worker would run them.
     const { rows: jobs } = await ctx.database.runSql(`select id, data from jobs.job where name = $1`, [

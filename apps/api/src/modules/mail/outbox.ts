@@ -1,6 +1,6 @@
 import { and, count, eq, gt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { emailMessages } from '../../db/schema.ts';
+import { type EmailAttachmentRef, emailMessages } from '../../db/schema.ts';
 import type { JobQueue, QueueDefinition } from '../../providers/jobs/job-queue.ts';
 import type { MailContext, RenderedMail } from './templates/layout.ts';
 
@@ -14,6 +14,8 @@ export interface EmailToQueue {
   userId: string | null;
   to: { name: string; address: string };
   mail: RenderedMail;
+  /** Files to send with it, stored as references and resolved at delivery (an invoice's PDF). */
+  attachments?: EmailAttachmentRef[];
   now: Date;
   /**
    * For mail a visitor can trigger (the contact form's acknowledgement): at most `max` of this kind to one
@@ -72,6 +74,7 @@ export class Outbox {
         html: email.mail.html,
         text: email.mail.text,
         headers: email.mail.headers ?? {},
+        attachments: email.attachments ?? [],
         createdAt: email.now,
       })
       .onConflictDoNothing({ target: emailMessages.dedupeKey })

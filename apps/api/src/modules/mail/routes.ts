@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoint-route.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { pathOnlyRequestLog } from '../auth/index.ts';
-import { emailDeliveryHandler } from './delivery.ts';
+import { type AttachmentResolver, emailDeliveryHandler } from './delivery.ts';
 import { EMAIL_DELIVERY_QUEUE, emailDeliveryQueue } from './outbox.ts';
 import { queueWeeklyReminders, REMINDERS_CRON, REMINDERS_QUEUE } from './reminders.ts';
 import { escapeHtml } from './templates/layout.ts';
@@ -14,11 +14,12 @@ import { turnRemindersOff, verifyUnsubscribeToken } from './unsubscribe.ts';
 const START_RETRY_MS = 5_000;
 
 /**
- * Creates the mail queues and, where this process runs jobs, their workers and the weekly schedule. A database
+ * Creates the mail queues and, where this process runs jobs, their workers and the weekly schedule; the
+ * delivery worker turns attachment references into files with `resolveAttachment`. A database
  * that does not answer at start-up does not stop the app (it answers 503 meanwhile): the start is tried again
  * every few seconds until it succeeds or the app closes.
  */
-export async function startMailJobs(app: FastifyInstance): Promise<void> {
+export async function startMailJobs(app: FastifyInstance, resolveAttachment: AttachmentResolver): Promise<void> {
   const { jobs, config, db, mailer, clock, outbox } = app.deps;
   jobs.define([
     emailDeliveryQueue(config.mail.timeoutSeconds * 2, config.mail.retryDelaySeconds),
@@ -34,6 +35,7 @@ export async function startMailJobs(app: FastifyInstance): Promise<void> {
         clock,
         log: app.log,
         messageIdHost: new URL(config.publicUrl).hostname,
+        resolveAttachment,
         onOutcome: app.deps.metrics.emailDeliveries,
       }),
     );

@@ -6,11 +6,21 @@ import { courses, paymentOrders, pricingTiers } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { PaymentProvider } from '../../providers/payments/index.ts';
 import type { SessionUser } from '../auth/index.ts';
+import { billingSnapshot } from '../billing/index.ts';
+import { priceWithCoupon } from '../coupons/index.ts';
 import { findEnrollment } from '../enrollment/index.ts';
 
 export type OrderRow = typeof paymentOrders.$inferSelect;
 
 export const ORDER_NOT_FOUND = 'We could not find that payment order.';
+
+/** Lifetime access already held: buying the course again (by payment or a ₹0 coupon) would add nothing. */
+export async function refuseIfLifetimeEnrolled(db: Db, userId: string, courseId: string): Promise<void> {
+  const current = await findEnrollment(db, userId, courseId);
+  if (current?.accessType === 'permanent') {
+    throw conflict('You already have lifetime access to this course.', 'already_enrolled');
+  }
+}
 
 interface Purchase {
   courseTitle: string;
@@ -21,7 +31,7 @@ interface Purchase {
 }
 
 /** What is being bought and for how much, from our own catalogue: never from the client. */
-async function pricePurchase(db: Db, courseId: string, tierId: string | undefined): Promise<Purchase> {
+export async function pricePurchase(db: Db, courseId: string, tierId: string | undefined): Promise<Purchase> {
   const [course] = await db
     .select({ title: courses.title, pricePaise: courses.pricePaise })
     .from(courses)
@@ -72,6 +82,8 @@ export interface CreateOrderInput {
   user: SessionUser;
   courseId: string;
   pricingTierId: string | undefined;
+  /** Priced by the server (priceWithCoupon); a ₹0 price is refused here: POST /payments/redeem-coupon enrolls. */
+  couponCode?: string | undefined;
   productName: string;
   now: Date;
 }
@@ -83,30 +95,60 @@ export interface CreateOrderInput {
  */
 export async function createOrder(db: Db, provider: PaymentProvider, input: CreateOrderInput): Promise<PaymentOrder> {
   const purchase = await pricePurchase(db, input.courseId, input.pricingTierId);
-  const current = await findEnrollment(db, input.user.id, input.courseId);
-  if (current?.accessType === 'permanent') {
-    throw conflict('You already have lifetime access to this course.', 'already_enrolled');
+  await refuseIfLifetimeEnrolled(db, input.user.id, input.courseId);
+  const couponPrice = (tx: Db, lock: boolean) =>
+    input.couponCode === undefined
+      ? null
+      : priceWithCoupon(tx, {
+          userId: input.user.id,
+          courseId: input.courseId,
+          tierId: purchase.tierId,
+          listPricePaise: purchase.amountPaise,
+          code: input.couponCode,
+          now: input.now,
+          lock,
+        });
+  const priced = await couponPrice(db, false);
+  if (priced?.price === 0) {
+    throw conflict('This coupon makes the course free: enroll with it instead of paying.', 'use_redeem_coupon');
   }
+  const amountPaise = priced ? priced.price : purchase.amountPaise;
   const order = await provider.createOrder({
-    amountPaise: purchase.amountPaise,
+    amountPaise,
     currency: 'INR',
     receipt: `rcpt_${randomBytes(12).toString('hex')}`,
     notes: {
       courseId: input.courseId,
       pricingTierId: purchase.tierId ?? '',
       userId: input.user.id,
+      couponCode: priced?.coupon.code ?? '',
     },
   });
-  await db.insert(paymentOrders).values({
-    id: order.id,
-    userId: input.user.id,
-    courseId: input.courseId,
-    pricingTierId: purchase.tierId,
-    accessType: purchase.accessType,
-    amountPaise: order.amountPaise,
-    currency: order.currency,
-    status: 'created',
-    createdAt: input.now,
+  await db.transaction(async (tx) => {
+    // The coupon again, under its row's lock: orders racing for its last place take it one at a time (the
+    // loser's provider order is left unused), and a coupon changed meanwhile is not charged at the old price.
+    const held = await couponPrice(tx, true);
+    if (held && held.price !== amountPaise) {
+      throw conflict(
+        'This coupon changed while you were checking out. Check the price and try again.',
+        'coupon_changed',
+      );
+    }
+    await tx.insert(paymentOrders).values({
+      id: order.id,
+      userId: input.user.id,
+      courseId: input.courseId,
+      pricingTierId: purchase.tierId,
+      accessType: purchase.accessType,
+      amountPaise: order.amountPaise,
+      currency: order.currency,
+      status: 'created',
+      createdAt: input.now,
+      listPricePaise: purchase.amountPaise,
+      couponId: held?.coupon.id ?? null,
+      // The buyer as billed now: the invoice issued when it is paid shows this, whatever changes later.
+      billing: await billingSnapshot(tx, input.user.id),
+    });
   });
   return {
     keyId: provider.keyId,

@@ -1,8 +1,10 @@
 import { and, eq, ne } from 'drizzle-orm';
+import type { InvoicingConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { paymentOrders } from '../../db/schema.ts';
-import { revokeCertificate } from '../certificates/index.ts';
-import { grantAccess, rebuildPaidAccess } from '../enrollment/index.ts';
+import { recordCouponRedemption } from '../coupons/index.ts';
+import { grantAccess } from '../enrollment/index.ts';
+import { issueInvoice } from '../invoices/index.ts';
 import { type Outbox, queueReceipt, queueWelcome } from '../mail/index.ts';
 
 export type SettleResult =
@@ -16,14 +18,21 @@ export type SettleResult =
   | { kind: 'refused'; reason: 'paid_by_other_payment' | 'refunded' | 'payment_used_by_other_order' }
   | { kind: 'unknown_order' };
 
+export interface SettleDeps {
+  db: Db;
+  outbox: Outbox;
+  invoicing: InvoicingConfig;
+}
+
 /**
  * Marks an order paid by one verified payment and grants the access it bought, in one transaction with the
  * order row locked (`select … for update`): a verify and a webhook arriving together queue on the lock, the
- * first grants, the second sees `paid` and grants nothing. The receipt (and the welcome of a first
- * enrollment) are queued in the same transaction, so they go out exactly when the payment is settled.
+ * first grants, the second sees `paid` and grants nothing. The tax invoice is issued, and the receipt (with
+ * the invoice attached) and the welcome of a first enrollment are queued, in the same transaction, so they
+ * exist exactly when the payment is settled (and an invoice number is never taken by a payment that did not).
  */
 export async function settleOrder(
-  deps: { db: Db; outbox: Outbox },
+  deps: SettleDeps,
   orderId: string,
   paymentId: string,
   now: Date,
@@ -50,6 +59,9 @@ export async function settleOrder(
       .update(paymentOrders)
       .set({ status: 'paid', providerPaymentId: paymentId, paidAt: now })
       .where(eq(paymentOrders.id, orderId));
+    const invoice = await issueInvoice(tx, deps.invoicing, orderId, now);
+    // Under the order's lock and in this transaction: the coupon counts once, exactly when the payment settles.
+    await recordCouponRedemption(tx, order, now);
     if (order.userId) {
       const granted = await grantAccess(tx, {
         userId: order.userId,
@@ -58,7 +70,7 @@ export async function settleOrder(
         source: 'payment',
         now,
       });
-      await queueReceipt(tx, outbox, { orderId, accessUntil: granted.access.expiresAt, now });
+      await queueReceipt(tx, outbox, { orderId, accessUntil: granted.access.expiresAt, invoice, now });
       if (granted.created) await queueWelcome(tx, outbox, { userId: order.userId, courseId: order.courseId, now });
     }
     return { kind: 'granted' };
@@ -75,24 +87,6 @@ export async function markOrderFailed(db: Db, orderId: string): Promise<boolean>
       .for('update');
     if (order?.status !== 'created') return false;
     await tx.update(paymentOrders).set({ status: 'failed' }).where(eq(paymentOrders.id, orderId));
-    return true;
-  });
-}
-
-/**
- * A full refund of a paid order: the order becomes `refunded`, the access it bought is taken back
- * (rebuilt from the learner's other standing payments for the course) and the learner's certificate for the
- * course is revoked (money back means the course was not bought). Repeats change nothing.
- */
-export async function refundOrder(db: Db, orderId: string, paymentId: string, now: Date): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).for('update');
-    if (order?.status !== 'paid' || order.providerPaymentId !== paymentId) return false;
-    await tx.update(paymentOrders).set({ status: 'refunded', refundedAt: now }).where(eq(paymentOrders.id, orderId));
-    if (order.userId) {
-      await rebuildPaidAccess(tx, order.userId, order.courseId, now);
-      await revokeCertificate(tx, { userId: order.userId, courseId: order.courseId, reason: 'refund', now });
-    }
     return true;
   });
 }

@@ -1,11 +1,9 @@
 import type { VerifyPaymentBody, VerifyPaymentResponse } from '@kaushal/contract';
-import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { PaymentProvider } from '../../providers/payments/index.ts';
 import { isValidPaymentSignature } from '../../providers/payments/signatures.ts';
-import type { Outbox } from '../mail/index.ts';
 import { findOwnOrder, ORDER_NOT_FOUND } from './orders.ts';
-import { settleOrder } from './settle.ts';
+import { type SettleDeps, settleOrder } from './settle.ts';
 
 export const VERIFICATION_FAILED = 'Payment verification failed. Please contact support if amount was deducted.';
 
@@ -15,7 +13,7 @@ export const VERIFICATION_FAILED = 'Payment verification failed. Please contact 
  * answers success again without granting twice.
  */
 export async function verifyPayment(
-  deps: { db: Db; outbox: Outbox },
+  deps: SettleDeps,
   provider: PaymentProvider,
   userId: string,
   body: VerifyPaymentBody,

@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import type { Outbox } from '../mail/index.ts';
+import { applyProviderRefund, applyProviderRefundFailure, type RefundDeps } from '../refunds/index.ts';
 import { findOrder } from './orders.ts';
-import { markOrderFailed, refundOrder, settleOrder } from './settle.ts';
+import { markOrderFailed, settleOrder } from './settle.ts';
 
 const paymentEntity = z.object({
   id: z.string().min(1),
@@ -21,7 +20,15 @@ export const webhookEventSchema = z.object({
       payment: z.object({ entity: paymentEntity }).optional(),
       order: z.object({ entity: z.object({ id: z.string() }) }).optional(),
       refund: z
-        .object({ entity: z.object({ id: z.string(), payment_id: z.string(), amount: z.number().int() }) })
+        .object({
+          entity: z.object({
+            id: z.string(),
+            payment_id: z.string(),
+            amount: z.number().int(),
+            // Razorpay sends `[]` for no notes, an object otherwise.
+            notes: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).optional(),
+          }),
+        })
         .optional(),
     })
     .default({}),
@@ -32,12 +39,13 @@ export type WebhookOutcome = 'processed' | 'ignored';
 
 /**
  * Acts on one signature-checked event. `payment.captured` / `order.paid` settle the order exactly like a
- * verify (so a learner who closed the tab still gets the course); `refund.processed` for the full amount
- * takes the access back; `payment.failed` marks an unpaid order failed. Anything unexpected is ignored with
+ * verify (so a learner who closed the tab still gets the course); `refund.processed` settles the refund (ours,
+ * or one made in Razorpay's dashboard: the whole amount takes the access back, decision 024) and
+ * `refund.failed` marks ours failed; `payment.failed` marks an unpaid order failed. Anything unexpected is ignored with
  * a log line and a 200, because Razorpay would otherwise redeliver an event we will never accept.
  */
 export async function handleWebhookEvent(
-  deps: { db: Db; outbox: Outbox },
+  deps: RefundDeps,
   event: WebhookEvent,
   now: Date,
   log: FastifyBaseLogger,
@@ -70,20 +78,21 @@ export async function handleWebhookEvent(
       await markOrderFailed(db, orderId);
       return 'processed';
     }
-    case 'refund.processed': {
+    case 'refund.processed':
+    case 'refund.failed': {
       const refund = event.payload.refund?.entity;
       if (!refund || !orderId) return ignore(log, context, 'no refund or order in the event');
-      const order = await findOrder(db, orderId);
-      if (!order) return ignore(log, context, 'unknown order');
-      const refunded = Math.max(payment?.amount_refunded ?? 0, refund.amount);
-      if (refunded < order.amountPaise) {
-        // A partial refund is a goodwill gesture decided by support; the access stays.
-        log.warn({ ...context, refunded, paid: order.amountPaise }, 'partial refund: access kept');
-        return 'ignored';
+      const notes = refund.notes && !Array.isArray(refund.notes) ? refund.notes : {};
+      const ours = typeof notes.refund_id === 'string' ? notes.refund_id : null;
+      const facts = { orderId, paymentId: refund.payment_id, providerRefundId: refund.id, ourRefundId: ours };
+      if (event.event === 'refund.failed') {
+        const changed = await applyProviderRefundFailure(deps, facts);
+        log.warn({ ...context, refundId: refund.id, changed }, 'razorpay refund failed');
+        return changed ? 'processed' : 'ignored';
       }
-      const changed = await refundOrder(db, orderId, refund.payment_id, now);
-      log.info({ ...context, changed }, 'razorpay refund');
-      return 'processed';
+      const result = await applyProviderRefund(deps, { ...facts, amountPaise: refund.amount });
+      log.info({ ...context, refundId: refund.id, result }, 'razorpay refund');
+      return result === 'unknown_order' ? 'ignored' : 'processed';
     }
     default:
       return ignore(log, context, 'event not handled');

@@ -13,7 +13,7 @@ import { handleWebhookEvent, webhookEventSchema } from './webhook-events.ts';
  */
 export function webhookRoutes(provider: PaymentProvider): FastifyPluginAsyncZod {
   return async (app) => {
-    const { db, clock, outbox } = app.deps;
+    const { db, clock, outbox, config } = app.deps;
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
@@ -32,7 +32,12 @@ export function webhookRoutes(provider: PaymentProvider): FastifyPluginAsyncZod 
         }
         const event = webhookEventSchema.safeParse(parseJson(raw));
         if (!event.success) throw badRequest('The webhook body is not a Razorpay event.', 'invalid_event');
-        const outcome = await handleWebhookEvent({ db, outbox }, event.data, clock(), request.log);
+        const outcome = await handleWebhookEvent(
+          { db, outbox, provider, invoicing: config.invoicing, clock, log: request.log },
+          event.data,
+          clock(),
+          request.log,
+        );
         return { success: true, message: outcome };
       },
     );

@@ -144,32 +144,39 @@ describe('POST /payments/webhook', () => {
     }
   });
 
-  it('takes back lifetime access on a full refund, and keeps it on a partial one', async () => {
+  it('takes back lifetime access once the whole amount is refunded, and keeps it after a part', async () => {
     const learner = await createLearner(ctx);
     const order = await createOrder(learner, LIFETIME);
     const payment = await sandboxPay(learner, order.orderId);
     await post(ctx, '/api/v1/payments/verify', learner, payment);
     expect(await enrolledCount()).toBe(1);
 
+    // Refunds made in Razorpay's dashboard: a part first (the access stays), then the rest (it ends).
     const partial = await webhook(
       ctx,
       secret(),
-      refundEvent(order.orderId, payment.razorpay_payment_id, 10_000, order.amount),
+      refundEvent(order.orderId, payment.razorpay_payment_id, 10_000, order.amount, { refundId: 'rfnd_PART000000001' }),
     );
-    expect(partial.json().message).toBe('ignored');
+    expect(partial.json().message).toBe('processed');
+    expect(await orderRow(ctx.database, order.orderId)).toMatchObject({ status: 'paid', refundedPaise: 10_000 });
     expect(await enrollmentsOf(ctx.database, learner.id, COURSE)).toHaveLength(1);
 
+    // The rest, delivered twice: settled once.
     for (let i = 0; i < 2; i++) {
       const full = await webhook(
         ctx,
         secret(),
-        refundEvent(order.orderId, payment.razorpay_payment_id, order.amount, order.amount),
+        refundEvent(order.orderId, payment.razorpay_payment_id, order.amount - 10_000, order.amount, {
+          refundId: 'rfnd_REST000000001',
+          totalRefundedPaise: order.amount,
+        }),
       );
       expect(full.statusCode).toBe(200);
     }
     expect(await orderRow(ctx.database, order.orderId)).toMatchObject({
       status: 'refunded',
       refundedAt: ctx.clock.now,
+      refundedPaise: order.amount,
     });
     expect(await enrollmentsOf(ctx.database, learner.id, COURSE)).toEqual([]);
     expect(await enrolledCount()).toBe(0);

@@ -7,6 +7,14 @@ export interface OutgoingMail {
   headers: Record<string, string>;
   /** Stable per message, so a receiving server can tell a repeat (a retry after a lost answer). */
   messageId: string;
+  /** Files sent with it (an invoice's PDF), resolved from the stored message's references at delivery. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /**

@@ -43,6 +43,11 @@ export function createSmtpMailer(settings: SmtpSettings): Mailer {
           html: mail.html,
           text: mail.text,
           messageId: mail.messageId,
+          attachments: (mail.attachments ?? []).map((file) => ({
+            filename: headerSafe(file.filename),
+            contentType: file.contentType,
+            content: file.content,
+          })),
           headers: Object.fromEntries(Object.entries(mail.headers).map(([k, v]) => [k, headerSafe(v)])),
         });
       } catch (error) {

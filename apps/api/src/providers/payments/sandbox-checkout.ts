@@ -55,7 +55,11 @@ export function sandboxCheckoutScript(): string {
   if (window.Razorpay && window.Razorpay.sandbox) return;
   var script = document.currentScript;
   var payUrl = new URL(${JSON.stringify(payPath)}, script && script.src ? script.src : window.location.href).toString();
-  var inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 0, maximumFractionDigits: 2 });
+  // Whole rupees as ₹2,999; with paise (a coupon's price) always two digits: ₹2,399.20.
+  function inr(paise) {
+    var digits = paise % 100 === 0 ? 0 : 2;
+    return new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(paise / 100);
+  }
   var STYLES = ${JSON.stringify(STYLES)};
   var uid = 0;
   // The page usually disables its pay button while the order is created, which drops focus to <body> before
@@ -167,7 +171,7 @@ export function sandboxCheckoutScript(): string {
     title.id = id + '-title';
     var desc = el('p', 'kz-desc', (o.name || '') + (o.description ? ': ' + o.description : ''));
     desc.id = id + '-desc';
-    var amount = el('p', 'kz-amount', inr.format((Number(o.amount) || 0) / 100));
+    var amount = el('p', 'kz-amount', inr(Number(o.amount) || 0));
     var who = o.prefill && (o.prefill.name || o.prefill.email)
       ? el('p', 'kz-desc', 'Paying as ' + [o.prefill.name, o.prefill.email].filter(Boolean).join(', '))
       : null;

@@ -1,12 +1,18 @@
 import { randomInt } from 'node:crypto';
 import { API_PREFIX, endpoints } from '@kaushal/contract';
 import { hmacHex, paymentSignature } from './signatures.ts';
-import type { CreateProviderOrder, PaymentProvider, ProviderOrder } from './types.ts';
+import type {
+  CreateProviderOrder,
+  CreateProviderRefund,
+  PaymentProvider,
+  ProviderOrder,
+  ProviderRefundResult,
+} from './types.ts';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** Razorpay-shaped ids: a prefix and 14 random letters and digits. */
-export function randomProviderId(prefix: 'order' | 'pay'): string {
+export function randomProviderId(prefix: 'order' | 'pay' | 'rfnd' | 'free'): string {
   let id = '';
   for (let i = 0; i < 14; i++) id += ALPHABET[randomInt(ALPHABET.length)];
   return `${prefix}_${id}`;
@@ -37,6 +43,10 @@ export function createSandboxProvider(sessionSecret: string): SandboxProvider {
     webhookSecret,
     async createOrder(input: CreateProviderOrder): Promise<ProviderOrder> {
       return { id: randomProviderId('order'), amountPaise: input.amountPaise, currency: input.currency };
+    },
+    /** The sandbox's refunds always go through, at once (Razorpay's refunds can also be refused or time out: see the fake in tests). */
+    async refund(input: CreateProviderRefund): Promise<ProviderRefundResult> {
+      return { kind: 'accepted', providerRefundId: randomProviderId('rfnd'), amountPaise: input.amountPaise };
     },
     signPayment(orderId) {
       const paymentId = randomProviderId('pay');

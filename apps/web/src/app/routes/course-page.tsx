@@ -25,7 +25,14 @@ import {
   progressSavesSettled,
   useOpenLesson,
 } from '@/features/learning';
-import { EnrollButton, PayButton, type PayButtonHandle } from '@/features/payments';
+import {
+  BillingDetailsLine,
+  CouponBox,
+  EnrollButton,
+  PayButton,
+  type PayButtonHandle,
+  useCoupon,
+} from '@/features/payments';
 import { courseQuizzesQuery } from '@/features/quizzes/api/quiz-queries';
 import { sectionQuizSlot } from '@/features/quizzes/components/section-quiz';
 import { ApiError } from '@/lib/api-client';
@@ -82,6 +89,17 @@ export function CoursePage() {
 
   useFocusAfterEnrolling(query.data?.isEnrolled, nextStepButton);
 
+  const course: CourseDetail | undefined =
+    query.data && (freeLessonFinished ? { ...query.data, hasCompletedFreeLesson: true } : query.data);
+  const selectedTierId = course
+    ? chosenTierId && course.pricingTiers.some((t) => t.id === chosenTierId)
+      ? chosenTierId
+      : defaultTierId(course.pricingTiers)
+    : null;
+  const offer = course ? currentOffer(course, selectedTierId) : null;
+  // Quoted for what the pay button sells now, and again when the tier changes.
+  const coupon = useCoupon(id, offer);
+
   /** A tier chosen in the player's completion popup: select it here and start paying for it. */
   const chooseTier = useCallback((tier: PricingTier) => {
     setChosenTierId(tier.id);
@@ -90,7 +108,7 @@ export function CoursePage() {
   }, []);
 
   if (query.isPending) return <PageFallback />;
-  if (query.isError) {
+  if (query.isError || !course) {
     if (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400)) {
       return <Navigate to="/404" replace />;
     }
@@ -100,22 +118,25 @@ export function CoursePage() {
       </p>
     );
   }
-  const course: CourseDetail = freeLessonFinished ? { ...query.data, hasCompletedFreeLesson: true } : query.data;
-  const selectedTierId =
-    chosenTierId && course.pricingTiers.some((t) => t.id === chosenTierId)
-      ? chosenTierId
-      : defaultTierId(course.pricingTiers);
-  const offer = currentOffer(course, selectedTierId);
+  /** Rupees to pay with the applied coupon (the server's quote is in paise). */
+  const couponPrice = coupon.quote ? coupon.quote.price / 100 : null;
   const openLesson = (lesson: CourseDetail['lessons'][number]) => void player.openLesson(lesson);
   const pay = offer && (
     <PayButton
       ref={payButton}
       courseId={course.id}
       pricingTierId={offer.tierId}
+      coupon={coupon.payCoupon}
       variant={course.isEnrolled ? 'secondary' : 'primary'}
       className={WIDE_ACTION_CLASS}
     >
-      <ActionLabel text={payLabel(offer, course)} />
+      <ActionLabel
+        text={
+          couponPrice === 0
+            ? 'Enroll with coupon'
+            : payLabel(couponPrice === null ? offer : { ...offer, price: couponPrice }, course)
+        }
+      />
     </PayButton>
   );
 
@@ -144,6 +165,16 @@ export function CoursePage() {
           selectedTierId={selectedTierId}
           onSelectTier={setChosenTierId}
           onStartFreeLesson={() => void player.startFreeLesson()}
+          discountedPrice={couponPrice}
+          coupon={
+            offer && (
+              <div className="flex flex-col gap-3">
+                <CouponBox coupon={coupon} />
+                {/* A ₹0 enrollment has no invoice. */}
+                {couponPrice !== 0 && <BillingDetailsLine />}
+              </div>
+            )
+          }
         />
       </aside>
 

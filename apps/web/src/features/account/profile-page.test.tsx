@@ -45,6 +45,7 @@ describe('ProfilePage', () => {
     expect(stats).toHaveTextContent('Member sinceJanuary 2024');
     expect(stats).toHaveTextContent('EmailVerified');
     expect(stats).toHaveTextContent('Last loginToday');
+    expect(screen.getByRole('link', { name: 'Purchase history' })).toHaveAttribute('href', '/purchases');
     expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
   });
 

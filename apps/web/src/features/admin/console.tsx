@@ -5,7 +5,11 @@
  */
 export { ConsoleHome, ConsoleLayout } from './components/console-layout';
 export { AdminAuditPage } from './pages/admin-audit-page';
+export { AdminCouponsPage } from './pages/admin-coupons-page';
 export { AdminCoursePage } from './pages/admin-course-page';
 export { AdminCoursesPage } from './pages/admin-courses-page';
 export { AdminEmailPage } from './pages/admin-email-page';
+export { AdminOrderPage } from './pages/admin-order-page';
+export { AdminOrdersPage } from './pages/admin-orders-page';
 export { AdminPeoplePage } from './pages/admin-people-page';
+export { AdminRefundsPage } from './pages/admin-refunds-page';

@@ -54,6 +54,7 @@ describe('DashboardPage', () => {
     stubApi({ 'GET /api/v1/dashboard': () => json(200, real), ...noCertificates });
     renderDashboard();
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Asha Menon!' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Purchase history' })).toHaveAttribute('href', '/purchases');
     const course = (await screen.findByRole('heading', { name: 'RAG from Scratch' })).closest('li');
     expect(metric('Courses Enrolled')).toHaveTextContent('2');
     expect(metric('Time Spent Learning')).toHaveTextContent('1h 1m');

@@ -1,4 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { Receipt } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { useSignedInUser } from '@/lib/session';
 import { usePageTitle } from '@/lib/use-page-title';
 import { myCertificatesQuery } from './api/certificates-query';
@@ -25,9 +28,17 @@ export function DashboardPage() {
 
   return (
     <div className="space-y-8 px-4 py-8 md:px-8">
-      <header className="space-y-1">
-        <h1 className="text-3xl font-bold break-words">Welcome back, {user.name}!</h1>
-        <p className="text-muted">Pick up where you left off and keep building your AI engineering skills.</p>
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0 space-y-1">
+          <h1 className="text-3xl font-bold break-words">Welcome back, {user.name}!</h1>
+          <p className="text-muted">Pick up where you left off and keep building your AI engineering skills.</p>
+        </div>
+        <Button asChild variant="outline" size="sm">
+          <Link to="/purchases">
+            <Receipt aria-hidden="true" />
+            Purchase history
+          </Link>
+        </Button>
       </header>
       {sample && <SampleDataNotice onRetry={() => query.refetch()} retrying={query.isFetching} />}
       {dashboard ? (

@@ -30,6 +30,7 @@ describe('PaymentStatusPage', () => {
     expect(heading).toHaveFocus();
     expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(screen.getByRole('link', { name: 'Start Learning' })).toHaveAttribute('href', '/course/rag-from-scratch');
+    expect(screen.getByRole('link', { name: 'purchase history' })).toHaveAttribute('href', '/purchases');
     expect(screen.queryByRole('link', { name: 'Try Again' })).not.toBeInTheDocument();
     expect(document.title).toContain('Payment successful');
   });
@@ -45,6 +46,7 @@ describe('PaymentStatusPage', () => {
       'mailto:support@kaushal.ai',
     );
     expect(screen.queryByRole('link', { name: 'Go to Dashboard' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'purchase history' })).not.toBeInTheDocument();
   });
 
   it('treats anything but success=true as a failure, and never links to a course id it cannot trust', async () => {

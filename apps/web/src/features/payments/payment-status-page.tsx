@@ -55,6 +55,13 @@ export function PaymentStatusPage() {
               <Link to={coursePath}>Start Learning</Link>
             </Button>
           </div>
+          <p className="text-sm text-muted">
+            Your invoice is in your{' '}
+            <Link to="/purchases" className="text-accent underline underline-offset-4 hover:no-underline">
+              purchase history
+            </Link>
+            .
+          </p>
         </div>
       ) : (
         <div className="flex flex-col items-center gap-4">

@@ -1,9 +1,11 @@
+import type { User } from '@kaushal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { dismissToast, Toaster, toast } from '@/components/ui/toast';
+import { sessionQueryKey } from '@/lib/session';
 import type { CheckoutFailure, CheckoutInstance, CheckoutOptions, CheckoutSuccess } from './lib/razorpay';
 
 /** Test helpers for the payments feature: a fake API behind fetch, a fake checkout, and a page to render into. */
@@ -12,6 +14,8 @@ export interface ApiCall {
   method: string;
   path: string;
   body: unknown;
+  /** The query string's parameters. */
+  query: Record<string, string>;
 }
 
 export type ApiHandler = (
@@ -26,7 +30,7 @@ export function mockApi(handlers: Record<string, ApiHandler>) {
     const method = init?.method ?? 'GET';
     const path = url.pathname.replace(/^\/api\/v1/, '');
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const call = { method, path, body };
+    const call = { method, path, body, query: Object.fromEntries(url.searchParams) };
     calls.push(call);
     const handler = handlers[`${method} ${path}`];
     const result = handler ? await handler(call) : { status: 404, body: { detail: 'no handler', code: 'not_found' } };
@@ -42,11 +46,12 @@ export function mockApi(handlers: Record<string, ApiHandler>) {
   };
 }
 
-export const LEARNER = {
+export const LEARNER: User = {
   id: '5b0c6a8e-0d7f-4a8e-9f59-2f4a1c3b7d11',
   email: 'asha@example.com',
   name: 'Asha',
   avatarUrl: null,
+  roles: [],
 };
 
 /** A stand-in for window.Razorpay that lets a test play the learner inside the checkout. */
@@ -79,15 +84,21 @@ export class FakeCheckout implements CheckoutInstance {
   }
 }
 
-/** Renders `element` at `path` (route /course/:id) with a /login page, the titled toaster and a fresh client. */
-export function renderAt(element: ReactNode, path: string) {
+/**
+ * Renders `element` at `path` (route /course/:id, /payment-status or /purchases) with a /login page, the titled
+ * toaster and a fresh client; `signedIn` starts it with that learner's session already known (as the
+ * signed-in layout guarantees its pages).
+ */
+export function renderAt(element: ReactNode, path: string, { signedIn }: { signedIn?: User } = {}) {
   // Clears whatever a previous test left in the one-at-a-time toast store.
   dismissToast(toast({ title: 'reset' }));
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  if (signedIn) queryClient.setQueryData(sessionQueryKey, signedIn);
   const router = createMemoryRouter(
     [
       { path: '/course/:id', element },
       { path: '/payment-status', element },
+      { path: '/purchases', element },
       { path: '/login', element: <p>Login page</p> },
     ],
     { initialEntries: [path] },

@@ -24,11 +24,7 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", '&#39;');
 }
 
-/** ₹ with Indian digit grouping, paise shown only when there are any. */
-export function formatRupees(paise: number): string {
-  const rupees = paise / 100;
-  return `₹${rupees.toLocaleString('en-IN', { minimumFractionDigits: Number.isInteger(rupees) ? 0 : 2, maximumFractionDigits: 2 })}`;
-}
+export { formatRupees } from '../../../lib/money.ts';
 
 /** A date as learners in India read it: 25 Nov 2026, 2:30 pm IST. */
 export function formatIndianDateTime(date: Date): string {

@@ -26,6 +26,7 @@ const messages: Record<string, RenderedMail> = {
     orderId: 'order_XYZ789',
     paidAt: new Date('2026-11-25T09:00:00Z'),
     accessUntil: new Date('2026-12-02T09:00:00Z'),
+    invoiceNumber: 'INV/2627/00042',
   }),
   welcome: welcomeMail(context, {
     learnerName: hostile,
@@ -101,6 +102,31 @@ describe('email messages', () => {
     expect(formatRupees(99_900)).toBe('₹999');
     expect(formatRupees(499_900)).toBe('₹4,999');
     expect(formatRupees(12_345_678)).toBe('₹1,23,456.78');
+  });
+
+  it('names the attached invoice and links the purchase history in a receipt', () => {
+    const receipt = messages.receipt;
+    expect(receipt?.text).toContain('Invoice: INV/2627/00042');
+    expect(receipt?.text).toContain('Your tax invoice INV/2627/00042 is attached as a PDF.');
+    expect(receipt?.text).toContain('Your purchase history: https://kaushal.example/purchases');
+    expect(receipt?.html).toContain('INV/2627/00042');
+    expect(receipt?.html).toContain('<a href="https://kaushal.example/purchases"');
+    // An order without an invoice (paid before invoices existed) still points to the history, with no number.
+    const without = receiptMail(context, {
+      learnerName: 'Asha',
+      courseId: 'rag-from-scratch',
+      courseTitle: 'RAG from Scratch',
+      planTitle: 'Lifetime access',
+      amountPaise: 499_900,
+      paymentId: 'pay_ABC123',
+      orderId: 'order_XYZ789',
+      paidAt: new Date('2026-11-25T09:00:00Z'),
+      accessUntil: null,
+      invoiceNumber: null,
+    });
+    expect(without.text).not.toContain('Invoice:');
+    expect(without.text).not.toContain('attached');
+    expect(without.text).toContain('Your purchase history: https://kaushal.example/purchases');
   });
 
   it('states each category’s response target and lists the support hours', () => {

@@ -10,4 +10,11 @@ export const adminKeys = {
   auditAll: () => [...adminKeys.all, 'audit'] as const,
   audit: (query: object) => [...adminKeys.auditAll(), query] as const,
   emails: (query: object) => [...adminKeys.all, 'emails', query] as const,
+  coupons: () => [...adminKeys.all, 'coupons'] as const,
+  courseChoices: () => [...adminKeys.courses(), 'choices'] as const,
+  refunds: () => [...adminKeys.all, 'refunds'] as const,
+  refundList: (query: object) => [...adminKeys.refunds(), query] as const,
+  orders: () => [...adminKeys.all, 'orders'] as const,
+  orderList: (query: object) => [...adminKeys.orders(), 'list', query] as const,
+  order: (id: string) => [...adminKeys.orders(), 'detail', id] as const,
 };

@@ -56,12 +56,13 @@ describe('the console frame', () => {
   });
 
   it.each([
-    [['admin'], ['Courses', 'People and roles', 'Audit log', 'Email']],
-    [['support'], ['Courses', 'Email']],
+    [['admin'], ['Courses', 'People and roles', 'Audit log', 'Email', 'Orders', 'Refunds', 'Coupons']],
+    // Support handles orders and refunds; coupons are the admins'.
+    [['support'], ['Courses', 'Email', 'Orders', 'Refunds']],
     [['instructor'], ['Courses']],
     [
       ['instructor', 'support'],
-      ['Courses', 'Email'],
+      ['Courses', 'Email', 'Orders', 'Refunds'],
     ],
   ] as const)('shows %j the sections %j', async (roles, sections) => {
     meIs({ roles: [...roles], instructorOf: [] });

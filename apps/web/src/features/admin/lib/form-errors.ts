@@ -1,4 +1,5 @@
 import { ApiError } from '@/lib/api-client';
+import { sentence, validationIssues } from '@/lib/validation-issues';
 
 /** What a refused write means for a form: messages next to its fields, one for the whole form, and whether
  * the course changed under the editor (409 stale_version: reload, then edit again). */
@@ -10,28 +11,8 @@ export interface FormErrors<F extends string> {
 
 export const noFormErrors = { fields: {}, stale: false } as const satisfies FormErrors<never>;
 
-/** The API's 400 detail names each bad field: 'Invalid request body: title: Title must…; pricePaise: Price…'. */
-const DETAIL_PREFIX = /^Invalid [a-z ]+: /;
-const FIELD_ISSUE = /^([A-Za-z][\w]*(?:\.[\w]+)*): (.+)$/s;
-
-/** A message as a sentence: capital first letter, a full stop at the end. */
-export function sentence(text: string): string {
-  const trimmed = text.trim().replace(/[.;]+$/, '');
-  return trimmed ? `${trimmed[0]?.toUpperCase()}${trimmed.slice(1)}.` : '';
-}
-
-/** Splits a 400 detail into (API field path, message) pairs; a message without a field has path ''. */
-export function validationIssues(detail: string): Array<{ path: string; message: string }> {
-  if (!DETAIL_PREFIX.test(detail)) return [{ path: '', message: detail }];
-  return detail
-    .replace(DETAIL_PREFIX, '')
-    .split(/;\s+/)
-    .filter((part) => part.trim() !== '')
-    .map((part) => {
-      const match = FIELD_ISSUE.exec(part.trim());
-      return match ? { path: match[1] ?? '', message: match[2] ?? '' } : { path: '', message: part };
-    });
-}
+// Reading the API's 400 detail is shared with the learner's forms (lib/validation-issues).
+export { sentence, validationIssues };
 
 /** A readable sentence for an error that has no field of its own. */
 export function errorMessage(error: unknown): string {

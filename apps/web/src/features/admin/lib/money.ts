@@ -33,15 +33,5 @@ export function paiseToRupeesText(paise: number): string {
   return rest === 0 ? String(whole) : `${whole}.${String(rest).padStart(2, '0')}`;
 }
 
-const wholeRupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
-const withPaise = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** Paise for reading: '₹4,999', '₹4,999.50', '₹0'. */
-export function formatPaise(paise: number): string {
-  return paise % 100 === 0 ? wholeRupees.format(paise / 100) : withPaise.format(paise / 100);
-}
+/** Paise for reading ('₹4,999', '₹4,999.50', '₹0'): shared with the learner's purchase history. */
+export { formatPaise } from '@/lib/format';

@@ -15,6 +15,9 @@ export const CONSOLE_SECTIONS = [
   { to: '/admin/people', label: 'People and roles', roles: ['admin'] },
   { to: '/admin/audit', label: 'Audit log', roles: ['admin'] },
   { to: '/admin/email', label: 'Email', roles: ['admin', 'support'] },
+  { to: '/admin/orders', label: 'Orders', roles: ['admin', 'support'] },
+  { to: '/admin/refunds', label: 'Refunds', roles: ['admin', 'support'] },
+  { to: '/admin/coupons', label: 'Coupons', roles: ['admin'] },
 ] as const satisfies ReadonlyArray<{ to: string; label: string; roles: readonly StaffRole[] }>;
 
 export const holdsAny = (held: readonly StaffRole[], wanted: readonly StaffRole[]) =>

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { accessTypeLabel, MONEY_BACK_GUARANTEE } from '@/lib/access-messages';
 import { assetUrl } from '@/lib/api-client';
-import { formatPrice } from '@/lib/format';
+import { formatPrice, formatRupees } from '@/lib/format';
 import { isPricingVisible } from '../lib/course-access';
 import type { Offer } from '../lib/course-offer';
 import { EnrollmentStatus } from './enrollment-status';
@@ -25,6 +25,10 @@ export interface CourseSidePanelProps {
   selectedTierId: string | null;
   onSelectTier: (tierId: string) => void;
   onStartFreeLesson: () => void;
+  /** The price an applied coupon leaves (rupees): the headline shows it, the offer's own price struck through. */
+  discountedPrice?: number | null;
+  /** The coupon control, under the pricing tiers (features/payments, supplied by the page). */
+  coupon?: ReactNode;
 }
 
 /**
@@ -40,6 +44,8 @@ export function CourseSidePanel({
   selectedTierId,
   onSelectTier,
   onStartFreeLesson,
+  discountedPrice = null,
+  coupon,
 }: CourseSidePanelProps) {
   const showTiers = isPricingVisible(course) && course.pricingTiers.length > 0;
   const permanent = course.isEnrolled && course.enrollmentStatus?.status === 'permanent';
@@ -64,7 +70,17 @@ export function CourseSidePanel({
           <div className="shrink-0">
             <p className="text-xl font-extrabold md:text-3xl" data-testid="course-price">
               <span className="sr-only">Price: </span>
-              {formatPrice(offer?.price ?? course.price)}
+              {offer && discountedPrice !== null ? (
+                <>
+                  {formatPrice(discountedPrice)}{' '}
+                  <span className="text-sm font-semibold text-muted line-through md:text-lg">
+                    <span className="sr-only">instead of </span>
+                    {formatRupees(offer.price)}
+                  </span>
+                </>
+              ) : (
+                formatPrice(offer?.price ?? course.price)
+              )}
             </p>
             {offer && <p className="text-xs text-muted md:text-sm">{accessTypeLabel(offer.accessType)}</p>}
           </div>
@@ -94,6 +110,8 @@ export function CourseSidePanel({
           currentAccessType={permanent ? 'permanent' : null}
         />
       )}
+
+      {coupon && <div className="flex flex-col">{coupon}</div>}
 
       {course.price > 0 && (
         <div className="flex gap-3 rounded-xl bg-surface-2 p-4 text-sm">

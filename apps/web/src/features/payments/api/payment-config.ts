@@ -1,11 +1,7 @@
 import { endpoints } from '@kaushal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export const paymentKeys = {
-  all: ['payments'] as const,
-  config: () => [...paymentKeys.all, 'config'] as const,
-};
+import { paymentKeys } from './payment-keys';
 
 /** GET /payments/config: which checkout script to load (Razorpay's, or the sandbox's) and the key id. */
 export const paymentConfigQuery = () =>

@@ -4,10 +4,12 @@ import { type ReactNode, type Ref, useCallback, useEffect, useImperativeHandle, 
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 import { useSignInGate } from '@/features/auth';
-import { assetUrl } from '@/lib/api-client';
+import { ApiError, assetUrl } from '@/lib/api-client';
 import { catalogueKeys, dashboardKeys } from '@/lib/query-keys';
+import { redeemCoupon } from '../api/coupons';
 import { createPaymentOrder } from '../api/create-order';
 import { paymentConfigQuery } from '../api/payment-config';
+import { paymentKeys } from '../api/payment-keys';
 import { verifyPayment } from '../api/verify-payment';
 import { loadCheckoutScript } from '../lib/load-checkout-script';
 import { PAYMENT_MESSAGES, paymentFailedMessage } from '../lib/payment-messages';
@@ -27,10 +29,21 @@ export interface PayButtonHandle {
   pay(pricingTierId?: string | null): void;
 }
 
+/** A coupon the server quoted for one purchase (hooks/use-coupon). */
+export interface PayCoupon {
+  code: string;
+  /** The tier it was quoted for: a payment for another tier goes without it. */
+  pricingTierId: string | null;
+  /** Paise to pay with it; 0 enrolls without checkout. */
+  price: number;
+}
+
 export interface PayButtonProps extends Pick<ButtonProps, 'className' | 'size' | 'variant'> {
   courseId: string;
   /** The chosen pricing tier; without one the server sells lifetime access at the course price. */
   pricingTierId?: string | null;
+  /** An applied coupon: sent with the order, or, when it makes the price ₹0, redeemed instead of a checkout. */
+  coupon?: PayCoupon | null;
   /** The idle label, e.g. 'Buy Now'. */
   children: ReactNode;
   onStateChange?: (state: PayButtonState) => void;
@@ -39,11 +52,21 @@ export interface PayButtonProps extends Pick<ButtonProps, 'className' | 'size' |
 
 /**
  * Pays for a course in the provider's checkout. The checkout script is preloaded when the button mounts; a
- * click creates the order on the server (which sets the price), opens the checkout in the brand colour, and
- * verifies the signed payment on the server before the course data is refreshed. After a success the button
- * stays disabled so a second charge cannot follow by accident.
+ * click creates the order on the server (which sets the price, with any coupon, and copies the learner's
+ * billing details for the invoice: BillingDetailsLine beside the button, decision 024), opens the checkout in the
+ * brand colour, and verifies the signed payment on the server before the course data is refreshed. A coupon
+ * that makes the price ₹0 enrolls at once instead. After a success the button stays disabled so a second
+ * charge cannot follow by accident.
  */
-export function PayButton({ courseId, pricingTierId, children, onStateChange, ref, ...buttonProps }: PayButtonProps) {
+export function PayButton({
+  courseId,
+  pricingTierId,
+  coupon = null,
+  children,
+  onStateChange,
+  ref,
+  ...buttonProps
+}: PayButtonProps) {
   const queryClient = useQueryClient();
   const { isSignedIn, sendToSignIn } = useSignInGate();
   const [state, setStateValue] = useState<PayButtonState>('idle');
@@ -75,6 +98,17 @@ export function PayButton({ courseId, pricingTierId, children, onStateChange, re
     };
   }, [queryClient]);
 
+  /**
+   * What a purchase changes besides the course (refreshed and awaited by each path): a dashboard already loaded,
+   * refreshed in the background so the course is on it when the learner goes there; the purchase history; and
+   * any coupon quote, which the purchase may have used up.
+   */
+  const refreshAfterPurchase = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.all, refetchType: 'all' });
+    void queryClient.invalidateQueries({ queryKey: paymentKeys.purchases() });
+    void queryClient.invalidateQueries({ queryKey: paymentKeys.couponQuotes() });
+  }, [queryClient]);
+
   const onPaid = useCallback(
     async (response: CheckoutSuccess) => {
       checkoutOpen.current = false;
@@ -86,29 +120,25 @@ export function PayButton({ courseId, pricingTierId, children, onStateChange, re
         setState('failure');
         return;
       }
-      // A dashboard already loaded is refreshed in the background: the course is on it when the learner goes there.
-      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all, refetchType: 'all' });
+      refreshAfterPurchase();
       await queryClient.invalidateQueries({ queryKey: catalogueKeys.course(courseId) });
       toast(PAYMENT_MESSAGES.paymentSucceeded);
       setState('success');
     },
-    [courseId, queryClient, setState],
+    [courseId, queryClient, refreshAfterPurchase, setState],
   );
 
-  const pay = useCallback(
-    async (tierId: string | null | undefined) => {
-      if (current.current === 'loading' || current.current === 'success') return;
-      setState('loading');
-      if (!(await isSignedIn())) {
-        setState('idle');
-        sendToSignIn('enroll');
-        return;
-      }
+  const openCheckout = useCallback(
+    async (tierId: string | null, couponCode: string | null) => {
       let checkout: CheckoutInstance;
       try {
         const config = await queryClient.fetchQuery(paymentConfigQuery());
         const Checkout = await loadCheckoutScript(assetUrl(config.checkoutUrl));
-        const order = await createPaymentOrder({ courseId, ...(tierId ? { pricingTierId: tierId } : {}) });
+        const order = await createPaymentOrder({
+          courseId,
+          ...(tierId ? { pricingTierId: tierId } : {}),
+          ...(couponCode ? { couponCode } : {}),
+        });
         checkout = new Checkout({
           key: order.keyId,
           amount: order.amount,
@@ -133,13 +163,57 @@ export function PayButton({ courseId, pricingTierId, children, onStateChange, re
         });
       } catch {
         toast(PAYMENT_MESSAGES.orderFailed);
+        // The coupon may be what was refused (used up meanwhile): its quote is asked again, and says so.
+        if (couponCode) void queryClient.invalidateQueries({ queryKey: paymentKeys.couponQuotes() });
         setState('failure');
         return;
       }
       checkoutOpen.current = true;
       checkout.open();
     },
-    [courseId, isSignedIn, onPaid, queryClient, sendToSignIn, setState],
+    [courseId, onPaid, queryClient, setState],
+  );
+
+  /** A coupon that makes the price ₹0: enrolled at once, refreshed like a free enrollment (no invoice). */
+  const redeem = useCallback(
+    async (tierId: string | null, couponCode: string) => {
+      try {
+        await redeemCoupon({ courseId, couponCode, ...(tierId ? { pricingTierId: tierId } : {}) });
+      } catch (error) {
+        toast({
+          ...PAYMENT_MESSAGES.enrollFailed,
+          ...(error instanceof ApiError && error.status < 500 && error.detail ? { description: error.detail } : {}),
+        });
+        void queryClient.invalidateQueries({ queryKey: paymentKeys.couponQuotes() });
+        setState('failure');
+        return;
+      }
+      toast(PAYMENT_MESSAGES.enrolled);
+      refreshAfterPurchase();
+      await queryClient.invalidateQueries({ queryKey: catalogueKeys.course(courseId) });
+      setState('success');
+    },
+    [courseId, queryClient, refreshAfterPurchase, setState],
+  );
+
+  const pay = useCallback(
+    async (tierId: string | null | undefined) => {
+      if (current.current === 'loading' || current.current === 'success') return;
+      setState('loading');
+      if (!(await isSignedIn())) {
+        setState('idle');
+        sendToSignIn('enroll');
+        return;
+      }
+      const tier = tierId ?? null;
+      const usable = coupon && coupon.pricingTierId === tier ? coupon : null;
+      if (usable?.price === 0) {
+        await redeem(tier, usable.code);
+        return;
+      }
+      await openCheckout(tier, usable?.code ?? null);
+    },
+    [coupon, isSignedIn, openCheckout, redeem, sendToSignIn, setState],
   );
 
   useImperativeHandle(ref, () => ({ pay: (tierId) => void pay(tierId === undefined ? pricingTierId : tierId) }), [
