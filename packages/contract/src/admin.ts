@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accessTypeSchema, difficultySchema, slugSchema } from './common.ts';
+import { accessTypeSchema, difficultySchema, noNul, slugSchema } from './common.ts';
 import { lessonResourceSchema } from './resources.ts';
 
 /** Staff roles beyond `learner` (everyone). A user may hold several. */
@@ -25,8 +25,6 @@ const size = z.coerce.number().int().min(1).max(100).default(20);
  * Text typed into the console (a search, a filter, a title or description) goes to the database, whose text
  * cannot hold a NUL byte: it is refused here with a clear 400 instead of failing the query with a 500.
  */
-const noNul = (text: z.ZodString) =>
-  text.refine((value) => !value.includes('\0'), 'Text cannot contain a NUL character.');
 const search = noNul(z.string().trim().max(100, 'Search at most 100 characters.'));
 
 export const adminCoursesQuerySchema = z.object({

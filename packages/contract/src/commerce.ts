@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { slugSchema } from './common.ts';
+import { noNul, slugSchema } from './common.ts';
 
 /**
  * India's GST state and union-territory codes (the first two digits of a GSTIN). The buyer's state is the
@@ -82,7 +82,7 @@ const stateCodeSchema = z
 export const billingProfileBodySchema = z
   .object({
     /** The name on the invoice: the learner's own, or their company's when they claim the fee. */
-    name: z.string().trim().min(1, 'Enter the name for the invoice.').max(120),
+    name: noNul(z.string().trim().min(1, 'Enter the name for the invoice.').max(120)),
     stateCode: stateCodeSchema,
     gstin: z
       .string()
@@ -94,10 +94,7 @@ export const billingProfileBodySchema = z
       .optional()
       .transform((value) => value ?? null),
     /** Optional postal address printed on the invoice (a company claiming input tax credit usually wants it). */
-    address: z
-      .string()
-      .trim()
-      .max(300)
+    address: noNul(z.string().trim().max(300))
       .nullable()
       .optional()
       .transform((value) => (value ? value : null)),
@@ -233,7 +230,7 @@ export const orderParamsSchema = z.object({
 });
 
 export const cancellationRequestBodySchema = z
-  .object({ reason: z.string().trim().min(1, 'Tell us briefly why you want to cancel.').max(1000) })
+  .object({ reason: noNul(z.string().trim().min(1, 'Tell us briefly why you want to cancel.').max(1000)) })
   .strict();
 export type CancellationRequestBody = z.input<typeof cancellationRequestBodySchema>;
 
@@ -376,7 +373,7 @@ export const refundDecisionBodySchema = z.discriminatedUnion('decision', [
   z
     .object({
       decision: z.literal('reject'),
-      reason: z.string().trim().min(1, 'Tell the learner why.').max(1000),
+      reason: noNul(z.string().trim().min(1, 'Tell the learner why.').max(1000)),
     })
     .strict(),
 ]);
@@ -384,7 +381,7 @@ export type RefundDecisionBody = z.input<typeof refundDecisionBodySchema>;
 
 export const adminOrdersQuerySchema = z.object({
   /** An order reference, a payment id, or part of a learner's email. */
-  q: z.string().trim().max(200).default(''),
+  q: noNul(z.string().trim().max(200)).default(''),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 
@@ -402,7 +399,7 @@ export const staffRefundBodySchema = z
   .object({
     /** Paise; at most what is left unrefunded. The whole remainder ends the access it paid for. */
     amount: z.number().int().min(100, 'Refund at least ₹1.'),
-    reason: z.string().trim().min(1, 'Give a reason for the audit log.').max(1000),
+    reason: noNul(z.string().trim().min(1, 'Give a reason for the audit log.').max(1000)),
   })
   .strict();
 export type StaffRefundBody = z.input<typeof staffRefundBodySchema>;

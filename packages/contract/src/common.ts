@@ -14,6 +14,10 @@ export const slugSchema = z
   .max(100)
   .regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lower-case letters, digits and dashes');
 
+/** PostgreSQL text cannot hold NUL: refused here with a clear 400 instead of failing in the database. */
+export const noNul = (text: z.ZodString) =>
+  text.refine((value) => !value.includes('\0'), 'Text cannot contain a NUL character.');
+
 export const idParamsSchema = z.object({ id: slugSchema });
 export type IdParams = z.infer<typeof idParamsSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { slugSchema } from './common.ts';
+import { noNul, slugSchema } from './common.ts';
 import { RESOURCE_EXTENSIONS, resourceExtensionOf } from './resource-types.ts';
 
 /**
@@ -21,9 +21,6 @@ export const resourceFileNameSchema = z
     (name) => resourceExtensionOf(name) !== null,
     `A lesson can offer ${RESOURCE_EXTENSIONS.join(', ')} files only.`,
   );
-
-const noNul = (text: z.ZodString) =>
-  text.refine((value) => !value.includes('\0'), 'Text cannot contain a NUL character.');
 
 export const resourceTitleSchema = noNul(
   z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { slugSchema } from './common.ts';
+import { noNul, slugSchema } from './common.ts';
 
 /**
  * The staff console's uploads (decision 020): a lesson's video over the tus resumable-upload protocol, its
@@ -14,9 +14,6 @@ export const MAX_CAPTIONS_BYTES = 1024 ** 2;
 export const MAX_THUMBNAIL_BYTES = 5 * 1024 ** 2;
 /** The tus protocol version the server speaks (the `Tus-Resumable` header of every tus request). */
 export const TUS_VERSION = '1.0.0';
-
-const noNul = (text: z.ZodString) =>
-  text.refine((value) => !value.includes('\0'), 'Text cannot contain a NUL character.');
 
 /**
  * What a tus creation names in its Upload-Metadata (each value base64, as the protocol has it): the lesson the

@@ -7,7 +7,8 @@ import { eligibilityOf } from './eligibility.ts';
 import { executeRefund, lockOrder, openRefundOf, type RefundDeps, type RefundRow } from './refund-path.ts';
 import { toRefund } from './views.ts';
 
-export const ORDER_NOT_FOUND = 'We could not find that order.';
+/** As payments/orders.ts words it: the same order is missing the same way everywhere a learner looks. */
+export const ORDER_NOT_FOUND = 'We could not find that payment order.';
 
 const TIMING = 'The money reaches you in 7-10 business days (plus 3-7 for bank transfers).';
 
