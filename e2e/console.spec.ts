@@ -91,6 +91,7 @@ test('the demo admin creates a draft, edits it, adds two tiers, reads the audit 
   await expect(page.getByText('Demo Admin · Admin')).toBeVisible();
   await expect(consoleNav(page).getByRole('link')).toHaveText([
     'Courses',
+    'Learners',
     'People and roles',
     'Audit log',
     'Email',

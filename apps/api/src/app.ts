@@ -30,9 +30,11 @@ import { adminCouponRoutes } from './modules/coupons/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { enrollmentRoutes } from './modules/enrollment/index.ts';
 import { invoiceAttachment, invoiceRoutes } from './modules/invoices/index.ts';
+import { learnerRoutes } from './modules/learners/index.ts';
 import { learningRoutes } from './modules/learning/index.ts';
 import { devMailboxRoutes, hasDevMailbox, mailRoutes, startMailJobs } from './modules/mail/index.ts';
 import { notesRoutes } from './modules/notes/index.ts';
+import { orderRoutes } from './modules/orders/index.ts';
 import { paymentRoutes } from './modules/payments/index.ts';
 import { quizRoutes } from './modules/quizzes/index.ts';
 import { refundRoutes } from './modules/refunds/index.ts';
@@ -183,6 +185,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminCouponRoutes);
       await api.register(billingRoutes);
       await api.register(refundRoutes);
+      await api.register(orderRoutes);
+      await api.register(learnerRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -8,6 +8,7 @@ import {
   coupons,
   courseInstructors,
   courses,
+  enrollments,
   lessonResources,
   lessons,
   pricingTiers,
@@ -18,7 +19,7 @@ import {
 } from '../src/db/schema.ts';
 import { openWorkingCopy } from '../src/modules/admin/drafts.ts';
 import { TEST_ORIGIN, type TestContext, useTestApp } from './app.ts';
-import { freshAddress, insertLearner, type TestLearner } from './support/learners.ts';
+import { freshAddress, insertEnrollment, insertLearner, type TestLearner } from './support/learners.ts';
 import { insertCancellationRequest, insertPaidOrder } from './support/paid-orders.ts';
 import { fingerprintTables } from './support/table-fingerprint.ts';
 import { tinyVideo, tusMetadata } from './support/tiny-video.ts';
@@ -33,7 +34,9 @@ import { tinyVideo, tusMetadata } from './support/tiny-video.ts';
  * Reading a course: admin and support read every course, an instructor their own. Editing it (details,
  * publishing, tiers, outline, lessons): admin, or its instructor; support reads only. Creating courses, choosing instructors,
  * users, roles, the audit log and coupons: admin alone. The outbox, orders and refunds (decision 024): admin and
- * support, whoever teaches the course the order bought.
+ * support, whoever teaches the course the order bought; the accountant's CSV of every order: admin alone.
+ * Learners (their accounts, and access granted or revoked by hand): admin and support; teaching a course shows no
+ * one's account.
  * Uploads (decision 020) follow the course: a lesson's video (begun, continued), captions and the thumbnail are
  * edits; how a video upload stands is read like the course.
  */
@@ -58,6 +61,10 @@ const MATRIX = `
   PUT set this course's instructors | 401       | 403 role_required | 403 role_required            | 403 role_required         | 403 role_required | 200
   GET find users                    | 401       | 403 role_required | 403 role_required            | 403 role_required         | 403 role_required | 200
   PUT set a user's roles            | 401       | 403 role_required | 403 role_required            | 403 role_required         | 403 role_required | 200
+  GET find learners                 | 401       | 403 role_required | 403 role_required            | 403 role_required         | 200               | 200
+  GET a learner's page              | 401       | 403 role_required | 403 role_required            | 403 role_required         | 200               | 200
+  POST grant a learner access       | 401       | 403 role_required | 403 role_required            | 403 role_required         | 200               | 200
+  POST revoke a learner's access    | 401       | 403 role_required | 403 role_required            | 403 role_required         | 200               | 200
   GET the audit log                 | 401       | 403 role_required | 403 role_required            | 403 role_required         | 403 role_required | 200
   GET the email list                | 401       | 403 role_required | 403 role_required            | 403 role_required         | 200               | 200
   POST start a video upload         | 401       | 403 role_required | 403 not_your_course          | 201                       | 403 role_required | 201
@@ -79,6 +86,7 @@ const MATRIX = `
   GET the refunds                   | 401       | 403 role_required | 403 role_required            | 403 role_required         | 200               | 200
   POST decide a refund request      | 401       | 403 role_required | 403 role_required            | 403 role_required         | 200               | 200
   GET find orders                   | 401       | 403 role_required | 403 role_required            | 403 role_required         | 200               | 200
+  GET export orders as CSV          | 401       | 403 role_required | 403 role_required            | 403 role_required         | 403 role_required | 200
   GET an order                      | 401       | 403 role_required | 403 role_required            | 403 role_required         | 200               | 200
   POST refund an order              | 401       | 403 role_required | 403 role_required            | 403 role_required         | 200               | 200
 `;
@@ -164,6 +172,8 @@ async function buildWorld(ctx: TestContext): Promise<World> {
     { courseId: OTHER_COURSE, userId: byName['instructor of another course'].id },
   ]);
   const target = await insertLearner(db, now, 'Role Target');
+  // Enrolled in the other course, for the revoke row (each allowed caller's revoke is given back: ensureEnrolled).
+  await insertEnrollment(db, target.id, OTHER_COURSE, { accessType: 'permanent' });
   // Tiers nobody bought, for the rows that delete one (each successful call takes the next).
   await db.insert(pricingTiers).values(
     [1, 2, 3].map((n) => ({
@@ -204,6 +214,16 @@ async function buildWorld(ctx: TestContext): Promise<World> {
     requestIds.push(await insertCancellationRequest(db, order, now));
   }
   return { callers: { anonymous: null, ...byName }, target, videoUploads, couponId: coupon.id, orderId, requestIds };
+}
+
+/** The target enrolled in the other course again after a revoke (a direct write, no audit row). */
+async function ensureEnrolled(world: World, ctx: TestContext) {
+  const db = ctx.database.db;
+  const [row] = await db
+    .select({ id: enrollments.id })
+    .from(enrollments)
+    .where(and(eq(enrollments.userId, world.target.id), eq(enrollments.courseId, OTHER_COURSE)));
+  if (!row) await insertEnrollment(db, world.target.id, OTHER_COURSE, { accessType: 'permanent' });
 }
 
 /** One of the world's cancellation requests still waiting for a decision. */
@@ -507,6 +527,33 @@ const REQUESTS: Record<string, Planned> = {
       payload: { roles: ['support'] },
     }),
   },
+  'GET find learners': read(endpoints.adminLearners, '/learners?q=role%20target'),
+  "GET a learner's page": {
+    endpoint: endpoints.adminLearner,
+    request: (world) => ({ method: 'GET', url: api(`/learners/${world.target.id}`) }),
+  },
+  // A week at a time: the second allowed caller's week starts where the first one's ends.
+  'POST grant a learner access': {
+    endpoint: endpoints.adminGrantAccess,
+    request: (world) => ({
+      method: 'POST',
+      url: api(`/learners/${world.target.id}/access`),
+      headers: { origin: TEST_ORIGIN },
+      payload: { courseId: COURSE, accessType: 'weekly', reason: 'A week to try the course' },
+    }),
+  },
+  "POST revoke a learner's access": {
+    endpoint: endpoints.adminRevokeAccess,
+    request: async (world, ctx) => {
+      await ensureEnrolled(world, ctx);
+      return {
+        method: 'POST',
+        url: api(`/learners/${world.target.id}/access/${OTHER_COURSE}/revoke`),
+        headers: { origin: TEST_ORIGIN },
+        payload: { reason: 'Enrolled by mistake' },
+      };
+    },
+  },
   'GET the audit log': read(endpoints.adminAudit, `/audit?entity=course&entityId=${COURSE}`),
   'GET the email list': read(endpoints.adminEmails, '/emails?status=failed'),
   'POST start a video upload': {
@@ -641,6 +688,15 @@ const REQUESTS: Record<string, Planned> = {
     endpoint: endpoints.adminOrders,
     request: (world) => ({ method: 'GET', url: api(`/orders?q=${world.orderId}`) }),
   },
+  // The accountant's export: the days (in India) from two days ago to today hold the world's orders.
+  'GET export orders as CSV': {
+    endpoint: endpoints.adminOrdersExport,
+    request: (_world, ctx) => {
+      const istDay = (at: number) => new Date(at + 19_800_000).toISOString().slice(0, 10);
+      const now = ctx.clock.now.getTime();
+      return { method: 'GET', url: api(`/orders/export.csv?from=${istDay(now - 2 * 86_400_000)}&to=${istDay(now)}`) };
+    },
+  },
   'GET an order': {
     endpoint: endpoints.adminOrder,
     request: (world) => ({ method: 'GET', url: api(`/orders/${world.orderId}`) }),
@@ -704,6 +760,19 @@ const BODY_CHECKS: Record<string, (body: Record<string, unknown>, caller: Caller
   'PATCH a coupon': (body, _caller, world) =>
     expect(body).toMatchObject({ id: world.couponId, active: false, maxRedemptions: 100 }),
   "PUT set a user's roles": (body, _caller, world) => expect(body).toMatchObject({ id: world.target.id }),
+  'GET find learners': (body, _caller, world) =>
+    expect(body.items).toEqual([expect.objectContaining({ id: world.target.id, name: 'Role Target' })]),
+  "GET a learner's page": (body, _caller, world) =>
+    expect(body).toMatchObject({
+      id: world.target.id,
+      enrollments: [expect.objectContaining({ courseId: OTHER_COURSE })],
+    }),
+  'POST grant a learner access': (body) =>
+    expect(body.enrollments).toContainEqual(
+      expect.objectContaining({ courseId: COURSE, accessType: 'weekly', source: 'staff', active: true }),
+    ),
+  "POST revoke a learner's access": (body) =>
+    expect((body.enrollments as Array<{ courseId: string }>).map((e) => e.courseId)).not.toContain(OTHER_COURSE),
   'GET the refunds': (body, _caller, world) =>
     expect((body.refunds as Array<{ id: string }>).map((r) => r.id).sort()).toEqual([...world.requestIds].sort()),
   'POST decide a refund request': (body, _caller, world) => {
@@ -712,6 +781,7 @@ const BODY_CHECKS: Record<string, (body: Record<string, unknown>, caller: Caller
   },
   'GET find orders': (body, _caller, world) =>
     expect(body.orders).toEqual([expect.objectContaining({ orderId: world.orderId, status: 'paid' })]),
+  'GET export orders as CSV': (body, _caller, world) => expect(body.csv).toContain(`${world.orderId},`),
   'GET an order': (body, _caller, world) =>
     expect(body).toMatchObject({ orderId: world.orderId, invoice: expect.objectContaining({ amount: 99_900 }) }),
   // A part refunded: the order stays paid (and the access with it).
@@ -782,7 +852,8 @@ describe('access-control matrix of the staff console', () => {
         if (body.detail !== detail) failures.push(`${name}: detail ${JSON.stringify(body.detail)} for ${body.code}`);
         if (audited !== 0) failures.push(`${name}: refused, yet ${audited} audit row(s) written`);
       } else {
-        BODY_CHECKS[label]?.(res.json(), name, world);
+        const csv = String(res.headers['content-type']).startsWith('text/csv');
+        BODY_CHECKS[label]?.(csv ? { csv: res.body } : res.json(), name, world);
         // Every staff write leaves its audit row; a read leaves none.
         const wrote = planned.endpoint.method !== 'GET';
         if (wrote && audited === 0) failures.push(`${name}: a write without its audit row`);

@@ -379,11 +379,88 @@ export const refundDecisionBodySchema = z.discriminatedUnion('decision', [
 ]);
 export type RefundDecisionBody = z.input<typeof refundDecisionBodySchema>;
 
-export const adminOrdersQuerySchema = z.object({
-  /** An order reference, a payment id, or part of a learner's email. */
-  q: noNul(z.string().trim().max(200)).default(''),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-});
+/** A calendar date in India Standard Time, YYYY-MM-DD: the console's date filters and the accountant's export. */
+const istDateSchema = z.iso.date('Enter a date as YYYY-MM-DD.');
+
+/** Rupees in a query, at most two decimals (499, 499.50), read as paise: the console's amount filters. */
+const rupeesQuerySchema = z
+  .string()
+  .regex(/^\d{1,9}(\.\d{1,2})?$/, 'Enter an amount in rupees of 0 or more, like 499 or 499.50.')
+  .transform((text) => {
+    const [whole = '0', fraction = ''] = text.split('.');
+    return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  });
+
+/** Days from one YYYY-MM-DD to another, both counted. */
+export const daysInRange = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+
+/** True when both ends are dates (a refinement runs beside the fields' own errors, so they may not be). */
+const isDateRange = (range: { from?: unknown; to?: unknown }): range is { from: string; to: string } =>
+  istDateSchema.safeParse(range.from).success && istDateSchema.safeParse(range.to).success;
+
+function checkDateRange(range: { from?: unknown; to?: unknown }, ctx: z.RefinementCtx) {
+  if (isDateRange(range) && range.from > range.to) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end date must be on or after the start date.' });
+  }
+}
+
+export const adminOrdersQuerySchema = z
+  .object({
+    /** An order reference, a payment id, or part of a learner's email. */
+    q: noNul(z.string().trim().max(200)).default(''),
+    status: orderStatusSchema.optional(),
+    /** The day the order was made, in India Standard Time: from and to are both included. */
+    from: istDateSchema.optional(),
+    to: istDateSchema.optional(),
+    courseId: slugSchema.optional(),
+    /** The amount paid, in rupees (read as paise): both included. */
+    minAmount: rupeesQuerySchema.optional(),
+    maxAmount: rupeesQuerySchema.optional(),
+    /** The previous page's `nextCursor`: where this page starts (opaque). */
+    cursor: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,200}$/, 'This list position is not valid: start again from the first page.')
+      .optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(25),
+  })
+  .superRefine((query, ctx) => {
+    checkDateRange(query, ctx);
+    const { minAmount, maxAmount } = query;
+    if (typeof minAmount === 'number' && typeof maxAmount === 'number' && minAmount > maxAmount) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['maxAmount'],
+        message: 'The largest amount must be at least the smallest.',
+      });
+    }
+  });
+export type AdminOrdersQuery = z.input<typeof adminOrdersQuerySchema>;
+
+/** The most days one export may span (a leap year). */
+export const ORDER_EXPORT_MAX_DAYS = 366;
+
+/**
+ * The accountant's CSV: the orders paid (or paid and since refunded) on the days from `from` to `to`, both
+ * included, by the date of payment in India Standard Time.
+ */
+export const adminOrdersExportQuerySchema = z
+  .object({
+    from: istDateSchema,
+    to: istDateSchema,
+    status: z.enum(['paid', 'refunded']).optional(),
+    courseId: slugSchema.optional(),
+  })
+  .superRefine((query, ctx) => {
+    checkDateRange(query, ctx);
+    if (isDateRange(query) && query.from <= query.to && daysInRange(query.from, query.to) > ORDER_EXPORT_MAX_DAYS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: `Export at most ${ORDER_EXPORT_MAX_DAYS} days at a time.`,
+      });
+    }
+  });
+export type AdminOrdersExportQuery = z.input<typeof adminOrdersExportQuerySchema>;
 
 export const adminOrderDetailSchema = adminOrderSummarySchema.extend({
   invoice: invoiceRefSchema.nullable(),
@@ -392,7 +469,11 @@ export const adminOrderDetailSchema = adminOrderSummarySchema.extend({
   eligibility: refundEligibilitySchema.nullable(),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
-export const adminOrderListSchema = z.object({ orders: z.array(adminOrderSummarySchema) });
+export const adminOrderListSchema = z.object({
+  orders: z.array(adminOrderSummarySchema),
+  /** The `cursor` of the next page; null when this page is the last. */
+  nextCursor: z.string().nullable(),
+});
 export type AdminOrderList = z.infer<typeof adminOrderListSchema>;
 
 export const staffRefundBodySchema = z

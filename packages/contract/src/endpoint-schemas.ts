@@ -52,6 +52,7 @@ import {
   adminCouponSchema,
   adminOrderDetailSchema,
   adminOrderListSchema,
+  adminOrdersExportQuerySchema,
   adminOrdersQuerySchema,
   adminRefundListSchema,
   adminRefundSchema,
@@ -78,6 +79,15 @@ import { idParamsSchema, successSchema } from './common.ts';
 import { achievementSchema, dashboardEnrollmentSchema, dashboardSchema } from './dashboard.ts';
 import type { EndpointName } from './endpoints.ts';
 import { integrationsSchema } from './integrations.ts';
+import {
+  adminLearnerListSchema,
+  adminLearnerSchema,
+  adminLearnersQuerySchema,
+  grantAccessBodySchema,
+  learnerCourseParamsSchema,
+  learnerParamsSchema,
+  revokeAccessBodySchema,
+} from './learners.ts';
 import {
   lessonDetailSchema,
   mediaParamsSchema,
@@ -745,6 +755,40 @@ export const endpointSchemas = {
     responses: { 200: adminUserSchema },
     errors: [401, 403, 404, 409],
   },
+  adminLearners: {
+    tags: ['admin'],
+    summary:
+      'Find learners by part of their name or email (any case), newest sign-ups first, 25 a page (support, admin)',
+    query: adminLearnersQuerySchema,
+    responses: { 200: adminLearnerListSchema },
+    errors: [401, 403],
+  },
+  adminLearner: {
+    tags: ['admin'],
+    summary:
+      "A learner's account: enrollments, progress per course, orders, certificates and contact messages (support, admin)",
+    params: learnerParamsSchema,
+    responses: { 200: adminLearnerSchema },
+    errors: [401, 403, 404],
+  },
+  adminGrantAccess: {
+    tags: ['admin'],
+    summary:
+      'Give a learner lifetime or a week of access to a published course, with a reason (support, admin; audited, the learner is emailed)',
+    params: learnerParamsSchema,
+    body: grantAccessBodySchema,
+    responses: { 200: adminLearnerSchema },
+    errors: [401, 403, 404, 409],
+  },
+  adminRevokeAccess: {
+    tags: ['admin'],
+    summary:
+      "Remove a learner's enrollment in a course, however it was gained, with a reason (support, admin; audited)",
+    params: learnerCourseParamsSchema,
+    body: revokeAccessBodySchema,
+    responses: { 200: adminLearnerSchema },
+    errors: [401, 403, 404],
+  },
   adminAudit: {
     tags: ['admin'],
     summary: 'The audit log of staff writes, newest first, filtered by entity, id or actor (admin)',
@@ -880,9 +924,18 @@ export const endpointSchemas = {
   },
   adminOrders: {
     tags: ['admin'],
-    summary: "Find orders by order reference, payment id or the learner's email (support, admin)",
+    summary:
+      "Orders, newest first, a page at a time (nextCursor): by order reference, payment id or the learner's email, status, the day made (IST), course and amount (support, admin)",
     query: adminOrdersQuerySchema,
     responses: { 200: adminOrderListSchema },
+    errors: [401, 403],
+  },
+  adminOrdersExport: {
+    tags: ['admin'],
+    summary:
+      "The accountant's CSV of the orders paid from one day to another (IST, at most 366 days), with their invoices, GST and credit notes, streamed (admin)",
+    query: adminOrdersExportQuerySchema,
+    responses: { 200: raw('The orders as UTF-8 CSV with a BOM (Content-Disposition: attachment)', 'text/csv') },
     errors: [401, 403],
   },
   adminOrder: {

@@ -112,6 +112,10 @@ const table = {
   adminDeleteQuiz: { method: 'DELETE', path: '/admin/courses/:id/sections/:sectionId/quiz' },
   adminUsers: { method: 'GET', path: '/admin/users' },
   adminUserRoles: { method: 'PUT', path: '/admin/users/:id/roles' },
+  adminLearners: { method: 'GET', path: '/admin/learners' },
+  adminLearner: { method: 'GET', path: '/admin/learners/:id' },
+  adminGrantAccess: { method: 'POST', path: '/admin/learners/:id/access' },
+  adminRevokeAccess: { method: 'POST', path: '/admin/learners/:id/access/:courseId/revoke' },
   adminAudit: { method: 'GET', path: '/admin/audit' },
   adminEmails: { method: 'GET', path: '/admin/emails' },
   adminCreateVideoUpload: { method: 'POST', path: '/admin/uploads/videos' },
@@ -130,6 +134,7 @@ const table = {
   adminRefunds: { method: 'GET', path: '/admin/refunds' },
   adminRefundDecision: { method: 'POST', path: '/admin/refunds/:id/decision' },
   adminOrders: { method: 'GET', path: '/admin/orders' },
+  adminOrdersExport: { method: 'GET', path: '/admin/orders/export.csv' },
   adminOrder: { method: 'GET', path: '/admin/orders/:id' },
   adminRefundOrder: { method: 'POST', path: '/admin/orders/:id/refunds' },
 } as const satisfies Record<string, Omit<Endpoint, 'name'>>;

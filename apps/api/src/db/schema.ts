@@ -203,7 +203,8 @@ export const enrollments = pgTable(
     accessType: text('access_type').$type<'permanent' | 'weekly'>().notNull(),
     /** Null for permanent access. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
-    source: text('source').$type<'free' | 'payment'>().notNull(),
+    /** free, payment, or staff (granted in the console; no refund takes it back). */
+    source: text('source').$type<'free' | 'payment' | 'staff'>().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

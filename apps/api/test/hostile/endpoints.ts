@@ -1,4 +1,5 @@
 import type { StaffRole } from '@kaushal/contract';
+import { encodeCursor } from '../../src/modules/orders/cursor.ts';
 import { dbKind } from '../db.ts';
 import {
   CERTIFICATE_ID,
@@ -879,6 +880,37 @@ export function hostileEndpoints(f: HostileFixture): EndpointSpec[] {
       [{ name: 'roles', kind: 'enum-list', max: 3, required: true }],
       { params: { id: f.colleagueId } },
     ),
+    // Learners (support and admins; sent as an admin): the fixture's learner, enrolled in ENROLLED_COURSE.
+    get('/api/v1/admin/learners', {
+      signedIn: true,
+      role: 'admin',
+      query: {
+        valid: { q: 'hostile', cursor: '1700000000000000.00000000-0000-4000-8000-000000000000' },
+        fields: [
+          { name: 'q', kind: 'text', max: 100 },
+          { name: 'cursor', kind: 'token' },
+        ],
+      },
+    }),
+    get('/api/v1/admin/learners/:id', { signedIn: true, role: 'admin', params: { id: f.userId } }),
+    staff(
+      'POST',
+      '/api/v1/admin/learners/:id/access',
+      { courseId: ORDER_COURSE, accessType: 'weekly', reason: 'A week to try the course.' },
+      [
+        { name: 'courseId', kind: 'slug', max: 100, required: true },
+        { name: 'accessType', kind: 'enum', required: true },
+        { name: 'reason', kind: 'text', max: 1000, required: true },
+      ],
+      { params: { id: f.userId } },
+    ),
+    staff(
+      'POST',
+      '/api/v1/admin/learners/:id/access/:courseId/revoke',
+      { reason: 'Enrolled by mistake.' },
+      [{ name: 'reason', kind: 'text', max: 1000, required: true }],
+      { params: { id: f.userId, courseId: ENROLLED_COURSE } },
+    ),
     get('/api/v1/admin/audit', {
       signedIn: true,
       role: 'admin',
@@ -933,10 +965,41 @@ export function hostileEndpoints(f: HostileFixture): EndpointSpec[] {
       signedIn: true,
       role: 'admin',
       query: {
-        valid: { q: f.paidOrderId, limit: '10' },
+        valid: {
+          q: f.paidOrderId,
+          status: 'paid',
+          from: '2026-01-01',
+          to: '2030-12-31',
+          courseId: ENROLLED_COURSE,
+          minAmount: '0',
+          maxAmount: '1000.50',
+          cursor: encodeCursor({ micros: '4102444800000000', id: 'order_ZZZZ' }),
+          limit: '10',
+        },
         fields: [
           { name: 'q', kind: 'text', max: 200 },
+          { name: 'status', kind: 'enum' },
+          { name: 'from', kind: 'token' },
+          { name: 'to', kind: 'token' },
+          { name: 'courseId', kind: 'token' },
+          { name: 'minAmount', kind: 'token' },
+          { name: 'maxAmount', kind: 'token' },
+          { name: 'cursor', kind: 'token' },
           { name: 'limit', kind: 'int' },
+        ],
+      },
+    }),
+    // The accountant's CSV (admins): refusals are JSON like every other endpoint's.
+    get('/api/v1/admin/orders/export.csv', {
+      signedIn: true,
+      role: 'admin',
+      query: {
+        valid: { from: '2026-01-01', to: '2026-12-31', status: 'paid', courseId: ENROLLED_COURSE },
+        fields: [
+          { name: 'from', kind: 'token' },
+          { name: 'to', kind: 'token' },
+          { name: 'status', kind: 'enum' },
+          { name: 'courseId', kind: 'token' },
         ],
       },
     }),

@@ -137,6 +137,8 @@ export const routes: RouteObject[] = [
               { index: true, lazy: consolePart('ConsoleHome') },
               { path: 'courses', lazy: consolePart('AdminCoursesPage') },
               { path: 'courses/:id', lazy: consolePart('AdminCoursePage') },
+              { path: 'learners', lazy: consolePart('AdminLearnersPage') },
+              { path: 'learners/:id', lazy: consolePart('AdminLearnerPage') },
               { path: 'people', lazy: consolePart('AdminPeoplePage') },
               { path: 'audit', lazy: consolePart('AdminAuditPage') },
               { path: 'email', lazy: consolePart('AdminEmailPage') },

@@ -13,7 +13,7 @@ import { TEST_ORIGIN, useTestApp } from '../../../test/app.ts';
 import { createLearner, type Learner } from '../../../test/payments.ts';
 import { callAs, createStaff } from '../../../test/support/staff.ts';
 import { tinyVideo, tusMetadata } from '../../../test/support/tiny-video.ts';
-import { auditLog, courseInstructors, paymentOrders } from '../../db/schema.ts';
+import { auditLog, courseInstructors, enrollments, paymentOrders } from '../../db/schema.ts';
 import { buy, sandboxPayment } from '../refunds/test-support.ts';
 
 const PAID = 'rag-from-scratch';
@@ -703,6 +703,18 @@ describe('the staff console API', () => {
           { decision: 'approve' },
         ];
       },
+      // Learners (issue 20): access granted to one learner, and revoked from another enrolled beforehand.
+      adminGrantAccess: async () => {
+        const learner = await createLearner(ctx, 'Gita Granted');
+        return [`/admin/learners/${learner.id}/access`, { courseId: OTHER, accessType: 'weekly', reason: 'Trial' }];
+      },
+      adminRevokeAccess: async () => {
+        const learner = await createLearner(ctx, 'Rohan Revoked');
+        await ctx.database.db
+          .insert(enrollments)
+          .values({ userId: learner.id, courseId: OTHER, accessType: 'permanent', source: 'free' });
+        return [`/admin/learners/${learner.id}/access/${OTHER}/revoke`, { reason: 'Enrolled by mistake' }];
+      },
       adminRefundOrder: async () => {
         const buyer = await createLearner(ctx, 'Omar Orderer');
         const order = await buy(ctx, buyer, REFUND_COURSE, REFUND_TIER, sandboxPayment(ctx, buyer));
@@ -737,6 +749,13 @@ describe('the staff console API', () => {
         .map((row) => row.action)
         .sort(),
     ).toEqual(['order.refund', 'refund.approve']);
+    // Access granted and revoked by hand are recorded against the learner.
+    expect(
+      rows
+        .filter((row) => row.entity === 'user' && row.action.startsWith('access.'))
+        .map((row) => row.action)
+        .sort(),
+    ).toEqual(['access.grant', 'access.revoke']);
   });
 });
 

@@ -6,3 +6,5 @@ export { adminResourceRoutes } from './resource-routes.ts';
 export { adminRoutes } from './routes.ts';
 /** Uploads: lesson videos over tus, captions and course thumbnails (decision 020). */
 export { adminUploadRoutes } from './upload-routes.ts';
+/** Search text as an ILIKE pattern (part of a name or email), shared by the console's searches. */
+export { likeEscaped } from './users.ts';

@@ -3,7 +3,8 @@ import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { userRoles, users } from '../../db/schema.ts';
 
-const likeEscaped = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** An ILIKE pattern matching `text` anywhere, its own %, _ and backslashes taken literally. */
+export const likeEscaped = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 async function rolesOf(db: Db, ids: string[]): Promise<Map<string, StaffRole[]>> {
   const map = new Map<string, StaffRole[]>();

@@ -1,4 +1,4 @@
-import type { AccessType } from '@kaushal/contract';
+import type { AccessType, EnrollmentSource } from '@kaushal/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { courses, enrollments, paymentOrders } from '../../db/schema.ts';
@@ -23,7 +23,8 @@ export interface GrantInput {
   userId: string;
   courseId: string;
   accessType: AccessType;
-  source: 'free' | 'payment';
+  /** 'staff': a grant by support or an admin, which no refund takes back (see rebuildPaidAccess). */
+  source: EnrollmentSource;
   now: Date;
 }
 
@@ -34,6 +35,10 @@ const byLearnerAndCourse = (userId: string, courseId: string) =>
  * Gives access inside the caller's transaction. The first grant inserts (and counts the learner on the
  * course); later ones lock the row and apply `nextAccess`. Insert-or-nothing first, so two first grants
  * racing each other meet on the unique key instead of failing.
+ *
+ * A staff grant marks the row 'staff' even when the access it gives is no more than the learner had (lifetime
+ * bought, then granted: a refund of the purchase must not end it), and the mark stays when a payment later
+ * extends the access: staff's decision is what a refund may not undo.
  */
 export async function grantAccess(tx: Tx, input: GrantInput): Promise<{ created: boolean; access: EnrollmentRow }> {
   const { userId, courseId, now } = input;
@@ -51,16 +56,17 @@ export async function grantAccess(tx: Tx, input: GrantInput): Promise<{ created:
     return { created: true, access: first };
   }
   const [current] = await tx
-    .select({ accessType: enrollments.accessType, expiresAt: enrollments.expiresAt })
+    .select({ accessType: enrollments.accessType, expiresAt: enrollments.expiresAt, source: enrollments.source })
     .from(enrollments)
     .where(byLearnerAndCourse(userId, courseId))
     .for('update');
   if (!current) throw new Error(`enrollment of ${userId} in ${courseId} vanished inside a transaction`);
   const next = nextAccess(current, input.accessType, now);
-  if (!sameAccess(current, next)) {
+  const markStaff = input.source === 'staff' && current.source !== 'staff';
+  if (!sameAccess(current, next) || markStaff) {
     await tx
       .update(enrollments)
-      .set({ ...next, source: input.source, updatedAt: now })
+      .set({ ...next, source: current.source === 'staff' ? 'staff' : input.source, updatedAt: now })
       .where(byLearnerAndCourse(userId, courseId));
   }
   return { created: false, access: next };
@@ -69,7 +75,8 @@ export async function grantAccess(tx: Tx, input: GrantInput): Promise<{ created:
 /**
  * After a refund: rebuilds paid access from the payments still standing (paid, in payment order), so a
  * refunded week or lifetime purchase is taken back exactly and nothing else is. A free enrollment was not
- * paid for and stays. With no payment left, the enrollment goes and the course's count follows.
+ * paid for and stays, and so does one staff granted. With no payment left, the enrollment goes and the
+ * course's count follows.
  */
 export async function rebuildPaidAccess(tx: Tx, userId: string, courseId: string, now: Date): Promise<void> {
   const [current] = await tx
@@ -77,7 +84,7 @@ export async function rebuildPaidAccess(tx: Tx, userId: string, courseId: string
     .from(enrollments)
     .where(byLearnerAndCourse(userId, courseId))
     .for('update');
-  if (!current || current.source === 'free') return;
+  if (!current || current.source === 'free' || current.source === 'staff') return;
   const standing = await tx
     .select({ accessType: paymentOrders.accessType, paidAt: paymentOrders.paidAt })
     .from(paymentOrders)
@@ -86,11 +93,7 @@ export async function rebuildPaidAccess(tx: Tx, userId: string, courseId: string
     )
     .orderBy(asc(paymentOrders.paidAt));
   if (standing.length === 0) {
-    await tx.delete(enrollments).where(byLearnerAndCourse(userId, courseId));
-    await tx
-      .update(courses)
-      .set({ enrolledCount: sql`greatest(${courses.enrolledCount} - 1, 0)` })
-      .where(eq(courses.id, courseId));
+    await removeEnrollment(tx, userId, courseId);
     return;
   }
   let access: EnrollmentRow | undefined;
@@ -100,4 +103,18 @@ export async function rebuildPaidAccess(tx: Tx, userId: string, courseId: string
       .update(enrollments)
       .set({ ...access, updatedAt: now })
       .where(byLearnerAndCourse(userId, courseId));
+}
+
+/** Ends a learner's enrollment, whatever gave it, and the course's count follows. False when there was none. */
+export async function removeEnrollment(tx: Tx, userId: string, courseId: string): Promise<boolean> {
+  const removed = await tx
+    .delete(enrollments)
+    .where(byLearnerAndCourse(userId, courseId))
+    .returning({ id: enrollments.id });
+  if (removed.length === 0) return false;
+  await tx
+    .update(courses)
+    .set({ enrolledCount: sql`greatest(${courses.enrolledCount} - 1, 0)` })
+    .where(eq(courses.id, courseId));
+  return true;
 }

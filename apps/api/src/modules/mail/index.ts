@@ -1,5 +1,6 @@
 /** Email: the transactional outbox, the messages, their delivery job, the development mailbox and unsubscribe. */
 
+export { queueAccessGrant } from './access-notifications.ts';
 export type { AttachmentResolver } from './delivery.ts';
 export { DEV_MAILBOX_PATH, devMailboxRoutes, hasDevMailbox } from './dev-mailbox.ts';
 export { queueContactMails, queueReceipt, queueWelcome } from './notifications.ts';

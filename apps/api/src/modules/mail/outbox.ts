@@ -4,7 +4,15 @@ import { type EmailAttachmentRef, emailMessages } from '../../db/schema.ts';
 import type { JobQueue, QueueDefinition } from '../../providers/jobs/job-queue.ts';
 import type { MailContext, RenderedMail } from './templates/layout.ts';
 
-export type EmailKind = 'receipt' | 'welcome' | 'contact_ack' | 'contact_staff' | 'reminder' | 'refund' | 'certificate';
+export type EmailKind =
+  | 'receipt'
+  | 'welcome'
+  | 'contact_ack'
+  | 'contact_staff'
+  | 'reminder'
+  | 'refund'
+  | 'certificate'
+  | 'access_grant';
 
 export interface EmailToQueue {
   kind: EmailKind;

@@ -7,14 +7,14 @@ import { actorOf, requireRole } from '../admin/index.ts';
 import { requireUser } from '../auth/index.ts';
 import { requestCancellation, selfServeRefund } from './learner.ts';
 import type { RefundDeps } from './refund-path.ts';
-import { decideRequest, findOrders, listRefunds, orderDetail, staffRefund } from './staff.ts';
+import { decideRequest, listRefunds, orderDetail, staffRefund } from './staff.ts';
 
 const NO_STORE = { 'cache-control': 'private, no-store' };
 const REFUND_STAFF = ['admin', 'support'] as const;
 
 /**
- * The learner's refund and cancellation-request actions, and support's refunds, requests and order lookup in
- * the console (decision 024). Every write takes the order's row lock before it decides anything.
+ * The learner's refund and cancellation-request actions, and support's refunds, requests and an order's page in
+ * the console (decision 024; the order list and export are the orders module's). Every write takes the order's row lock before it decides anything.
  */
 export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, outbox, payments, config } = app.deps;
@@ -49,12 +49,6 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = await requireRole(request, REFUND_STAFF);
     reply.headers(NO_STORE);
     return decideRequest(deps(request), actorOf(user), request.params.id, request.body);
-  });
-
-  route(app, endpoints.adminOrders, {}, async (request, reply) => {
-    await requireRole(request, REFUND_STAFF);
-    reply.headers(NO_STORE);
-    return { orders: await findOrders(db, request.query.q, request.query.limit) };
   });
 
   route(app, endpoints.adminOrder, {}, async (request, reply) => {

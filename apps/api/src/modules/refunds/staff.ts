@@ -1,26 +1,14 @@
-import type {
-  AdminOrderDetail,
-  AdminOrderSummary,
-  AdminRefund,
-  RefundDecisionBody,
-  RefundStatus,
-} from '@kaushal/contract';
-import { desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { coupons, courses, invoices, paymentOrders, pricingTiers, refunds, users } from '../../db/schema.ts';
+import type { AdminOrderDetail, AdminRefund, RefundDecisionBody, RefundStatus } from '@kaushal/contract';
+import { desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { invoices, paymentOrders, refunds } from '../../db/schema.ts';
 import { conflict, notFound, unavailable } from '../../lib/errors.ts';
 import { formatRupees } from '../../lib/money.ts';
 import { type Actor, recordAudit } from '../audit/index.ts';
 import { queueRefundMail } from '../mail/index.ts';
+import { orderSummaryQuery, toOrderSummary } from '../orders/index.ts';
 import { eligibilityOf } from './eligibility.ts';
-import {
-  executeRefund,
-  lockOrder,
-  type OrderRow,
-  openRefundOf,
-  type RefundDeps,
-  type RefundRow,
-} from './refund-path.ts';
+import { executeRefund, lockOrder, openRefundOf, type RefundDeps, type RefundRow } from './refund-path.ts';
 import { toRefund } from './views.ts';
 
 const ORDER_NOT_FOUND = 'There is no order with this reference.';
@@ -162,72 +150,9 @@ export async function staffRefund(
   return orderDetail(deps.db, orderId, deps.clock());
 }
 
-const summaryColumns = {
-  order: paymentOrders,
-  courseTitle: courses.title,
-  tierTitle: pricingTiers.title,
-  couponCode: coupons.code,
-  learnerName: users.name,
-  learnerEmail: users.email,
-};
-
-type SummaryRow = {
-  order: OrderRow;
-  courseTitle: string;
-  tierTitle: string | null;
-  couponCode: string | null;
-  learnerName: string | null;
-  learnerEmail: string | null;
-};
-
-function summaryQuery(db: Db | Tx) {
-  return db
-    .select(summaryColumns)
-    .from(paymentOrders)
-    .innerJoin(courses, eq(courses.id, paymentOrders.courseId))
-    .leftJoin(pricingTiers, eq(pricingTiers.id, paymentOrders.pricingTierId))
-    .leftJoin(coupons, eq(coupons.id, paymentOrders.couponId))
-    .leftJoin(users, eq(users.id, paymentOrders.userId));
-}
-
-function toSummary(row: SummaryRow): AdminOrderSummary {
-  const { order } = row;
-  return {
-    orderId: order.id,
-    paymentId: order.providerPaymentId,
-    status: order.status,
-    amount: order.amountPaise,
-    refundedAmount: order.refundedPaise,
-    courseId: order.courseId,
-    courseTitle: row.courseTitle,
-    tierTitle: row.tierTitle,
-    couponCode: row.couponCode,
-    learner:
-      order.userId && row.learnerName !== null && row.learnerEmail !== null
-        ? { id: order.userId, name: row.learnerName, email: row.learnerEmail }
-        : null,
-    createdAt: order.createdAt.toISOString(),
-    paidAt: order.paidAt ? order.paidAt.toISOString() : null,
-  };
-}
-
-/** Orders by exact order reference or payment id, or by part of the learner's email; newest first. */
-export async function findOrders(db: Db, q: string, limit: number): Promise<AdminOrderSummary[]> {
-  let where: SQL | undefined;
-  if (q) {
-    const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where = or(eq(paymentOrders.id, q), eq(paymentOrders.providerPaymentId, q), ilike(users.email, pattern));
-  }
-  const rows = await summaryQuery(db)
-    .where(where)
-    .orderBy(desc(paymentOrders.createdAt), desc(paymentOrders.id))
-    .limit(limit);
-  return rows.map(toSummary);
-}
-
 /** One order for the console: its invoice, credit notes, refunds and what the policy would allow now. */
 export async function orderDetail(db: Db, orderId: string, now: Date): Promise<AdminOrderDetail> {
-  const [row] = await summaryQuery(db).where(eq(paymentOrders.id, orderId)).limit(1);
+  const [row] = await orderSummaryQuery(db).where(eq(paymentOrders.id, orderId)).limit(1);
   if (!row) throw notFound(ORDER_NOT_FOUND, 'order_not_found');
   const [documents, orderRefunds] = await Promise.all([
     db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(invoices.issuedAt),
@@ -241,7 +166,7 @@ export async function orderDetail(db: Db, orderId: string, now: Date): Promise<A
   });
   const invoice = documents.find((doc) => doc.kind === 'invoice');
   return {
-    ...toSummary(row),
+    ...toOrderSummary(row),
     invoice: invoice ? ref(invoice) : null,
     creditNotes: documents.filter((doc) => doc.kind === 'credit_note').map(ref),
     refunds: orderRefunds.map(toRefund),
@@ -250,11 +175,11 @@ export async function orderDetail(db: Db, orderId: string, now: Date): Promise<A
 }
 
 async function adminRefund(db: Db, refund: RefundRow, now: Date): Promise<AdminRefund> {
-  const [row] = await summaryQuery(db).where(eq(paymentOrders.id, refund.orderId)).limit(1);
+  const [row] = await orderSummaryQuery(db).where(eq(paymentOrders.id, refund.orderId)).limit(1);
   if (!row) throw new Error(`order ${refund.orderId} does not exist`);
   return {
     ...toRefund(refund),
-    order: toSummary(row),
+    order: toOrderSummary(row),
     eligibility: await eligibilityOf(db, row.order, null, now),
   };
 }
@@ -273,7 +198,9 @@ export async function listRefunds(
     .orderBy(desc(refunds.createdAt))
     .limit(limit);
   if (rows.length === 0) return [];
-  const summaries = await summaryQuery(db).where(inArray(paymentOrders.id, [...new Set(rows.map((r) => r.orderId))]));
+  const summaries = await orderSummaryQuery(db).where(
+    inArray(paymentOrders.id, [...new Set(rows.map((r) => r.orderId))]),
+  );
   const byOrder = new Map(summaries.map((s) => [s.order.id, s]));
   const result: AdminRefund[] = [];
   for (const refund of rows) {
@@ -281,7 +208,7 @@ export async function listRefunds(
     if (!summary) continue;
     result.push({
       ...toRefund(refund),
-      order: toSummary(summary),
+      order: toOrderSummary(summary),
       eligibility: refund.status === 'requested' ? await eligibilityOf(db, summary.order, null, now) : null,
     });
   }

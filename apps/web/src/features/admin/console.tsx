@@ -9,6 +9,8 @@ export { AdminCouponsPage } from './pages/admin-coupons-page';
 export { AdminCoursePage } from './pages/admin-course-page';
 export { AdminCoursesPage } from './pages/admin-courses-page';
 export { AdminEmailPage } from './pages/admin-email-page';
+export { AdminLearnerPage } from './pages/admin-learner-page';
+export { AdminLearnersPage } from './pages/admin-learners-page';
 export { AdminOrderPage } from './pages/admin-order-page';
 export { AdminOrdersPage } from './pages/admin-orders-page';
 export { AdminPeoplePage } from './pages/admin-people-page';

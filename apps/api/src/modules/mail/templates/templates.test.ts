@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { SiteConfig } from '@kaushal/contract';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../../paths.ts';
+import { accessGrantMail } from './access-grant.ts';
 import { certificateMail } from './certificate.ts';
 import { contactAckMail, contactStaffMail } from './contact.ts';
 import { formatRupees, type MailContext, type RenderedMail } from './layout.ts';
@@ -77,6 +78,12 @@ const messages: Record<string, RenderedMail> = {
     certificateUrl: 'https://kaushal.example/certificates/OXcBG9QKDC7MW9Fv7NuK0Q',
     linkedInUrl: 'https://www.linkedin.com/profile/add?startTask=CERTIFICATION_NAME&name=RAG%20from%20Scratch',
   }),
+  accessGrant: accessGrantMail(context, {
+    learnerName: hostile,
+    courseId: 'rag-from-scratch',
+    courseTitle: 'RAG from Scratch',
+    accessUntil: new Date('2026-12-02T09:00:00Z'),
+  }),
 };
 
 describe('email messages', () => {
@@ -133,5 +140,20 @@ describe('email messages', () => {
     expect(messages.contactAck?.text).toContain('within 48 hours');
     expect(messages.contactAck?.text).toContain('Sunday: Email support only');
     expect(messages.receipt?.text).toContain('Access: Until 2 Dec 2026, 2:30 pm IST');
+  });
+
+  it('tells a learner granted access until when, with the course link and a reply to support', () => {
+    const grant = messages.accessGrant;
+    expect(grant?.subject).toBe('You have access to RAG from Scratch');
+    expect(grant?.text).toContain('Access: Until 2 Dec 2026, 2:30 pm IST');
+    expect(grant?.text).toContain('Open the course: https://kaushal.example/course/rag-from-scratch');
+    expect(grant?.headers).toEqual({ 'Reply-To': 'support@kaushal.ai' });
+    const lifetime = accessGrantMail(context, {
+      learnerName: 'Asha',
+      courseId: 'rag-from-scratch',
+      courseTitle: 'RAG from Scratch',
+      accessUntil: null,
+    });
+    expect(lifetime.text).toContain('Access: Lifetime access');
   });
 });

@@ -1,18 +1,42 @@
-import { apiPath, endpoints, type StaffRefundBody } from '@kaushal/contract';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type AdminOrdersExportQuery, apiPath, endpoints, type StaffRefundBody } from '@kaushal/contract';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api, apiUrl } from '@/lib/api-client';
+import { type OrderFilters, ordersQueryOf } from '../lib/order-filters';
 import { adminKeys } from './admin-keys';
 
-/** GET /admin/orders?q=: orders by reference, payment id or learner email; the latest without a search. */
-export const adminOrdersQuery = (q: string) =>
-  queryOptions({
-    queryKey: adminKeys.orderList({ q }),
-    queryFn: ({ signal }) => api(endpoints.adminOrders, { query: { q: q || undefined, limit: 50 }, signal }),
+export const ORDERS_PAGE_SIZE = 50;
+
+/**
+ * GET /admin/orders: the orders the filters match, newest first, a page at a time; each page's nextCursor
+ * asks for the one after ("Load more").
+ */
+export const adminOrdersQuery = (filters: OrderFilters) =>
+  infiniteQueryOptions({
+    queryKey: adminKeys.orderList(filters),
+    queryFn: ({ pageParam, signal }) =>
+      api(endpoints.adminOrders, {
+        query: { ...ordersQueryOf(filters), cursor: pageParam ?? undefined, limit: ORDERS_PAGE_SIZE },
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
 
-export const useAdminOrders = (q: string) => useQuery(adminOrdersQuery(q));
+export const useAdminOrders = (filters: OrderFilters) => useInfiniteQuery(adminOrdersQuery(filters));
+
+/** The accountant's CSV (GET /admin/orders/export.csv, admins): a download link, streamed by the API. */
+export const ordersExportUrl = (query: AdminOrdersExportQuery) =>
+  apiUrl(apiPath(endpoints.adminOrdersExport, {}, { ...query }));
 
 /** GET /admin/orders/:id: one order with its invoice, credit notes, refunds and what the policy allows now. */
 export const adminOrderQuery = (id: string) =>

@@ -56,13 +56,13 @@ describe('the console frame', () => {
   });
 
   it.each([
-    [['admin'], ['Courses', 'People and roles', 'Audit log', 'Email', 'Orders', 'Refunds', 'Coupons']],
-    // Support handles orders and refunds; coupons are the admins'.
-    [['support'], ['Courses', 'Email', 'Orders', 'Refunds']],
+    [['admin'], ['Courses', 'Learners', 'People and roles', 'Audit log', 'Email', 'Orders', 'Refunds', 'Coupons']],
+    // Support handles learners, orders and refunds; coupons are the admins'.
+    [['support'], ['Courses', 'Learners', 'Email', 'Orders', 'Refunds']],
     [['instructor'], ['Courses']],
     [
       ['instructor', 'support'],
-      ['Courses', 'Email', 'Orders', 'Refunds'],
+      ['Courses', 'Learners', 'Email', 'Orders', 'Refunds'],
     ],
   ] as const)('shows %j the sections %j', async (roles, sections) => {
     meIs({ roles: [...roles], instructorOf: [] });

@@ -12,6 +12,7 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
 /** The console's sections and who may open each (the API checks the same roles). */
 export const CONSOLE_SECTIONS = [
   { to: '/admin/courses', label: 'Courses', roles: ['admin', 'support', 'instructor'] },
+  { to: '/admin/learners', label: 'Learners', roles: ['admin', 'support'] },
   { to: '/admin/people', label: 'People and roles', roles: ['admin'] },
   { to: '/admin/audit', label: 'Audit log', roles: ['admin'] },
   { to: '/admin/email', label: 'Email', roles: ['admin', 'support'] },

@@ -1,8 +1,8 @@
 import type { AdminOrderDetail, AdminOrderSummary } from '@kaushal/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, renderConsolePage, stubConsoleApi } from '../testing';
+import { json, renderConsolePage, stubConsoleApi, supportMe } from '../testing';
 import { AdminOrderPage } from './admin-order-page';
 import { AdminOrdersPage } from './admin-orders-page';
 
@@ -37,11 +37,38 @@ const detail: AdminOrderDetail = {
 
 const REFUND = 'POST /admin/orders/order_Pq1/refunds';
 
+const COURSES = {
+  items: [
+    { id: 'agents-in-production', title: 'Agents in Production' },
+    { id: 'rag-from-scratch', title: 'RAG from Scratch' },
+  ].map((course) => ({
+    ...course,
+    status: 'published',
+    difficulty: 'Beginner',
+    pricePaise: 499_900,
+    lessons: 10,
+    students: 3,
+    featured: false,
+    updatedAt: '2026-11-01T08:00:00.000Z',
+  })),
+  page: 1,
+  pages: 1,
+  total: 2,
+};
+
+/** n orders after `summary`, told apart by their reference. */
+const ordersNamed = (prefix: string, n: number) =>
+  Array.from({ length: n }, (_, i) => ({ ...summary, orderId: `${prefix}${i + 1}`, paymentId: null }));
+
+const listCalls = (api: ReturnType<typeof stubConsoleApi>) =>
+  api.calls.filter((call) => call.key === 'GET /admin/orders').map((call) => Object.fromEntries(call.query));
+
 describe('Orders', () => {
   it('lists the latest orders and searches by reference, payment id or email', async () => {
     const api = stubConsoleApi({
+      'GET /admin/courses': () => json(200, COURSES),
       'GET /admin/orders': ({ query }) =>
-        json(200, { orders: query.get('q') === 'nobody@example.com' ? [] : [summary] }),
+        json(200, { orders: query.get('q') === 'nobody@example.com' ? [] : [summary], nextCursor: null }),
     });
     renderConsolePage(<AdminOrdersPage />, { route: 'orders', path: '/admin/orders' });
     const user = userEvent.setup();
@@ -51,11 +78,189 @@ describe('Orders', () => {
       /order_Pq1.*pay_Zx9.*Ravi Kumar.*ravi@example.com.*Agents in Production.*Lifetime.*₹3,999.20.*DIWALI20.*Paid/,
     );
     expect(within(table).getByRole('link', { name: 'order_Pq1' })).toHaveAttribute('href', '/admin/orders/order_Pq1');
+    expect(screen.getByText('1 order, all shown')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more orders' })).not.toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Order reference, payment id or learner email'), ' nobody@example.com ');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText(/No order's reference or payment id is "nobody@example.com"/)).toBeInTheDocument();
-    expect(api.calls.map((call) => call.query.get('q'))).toEqual([null, 'nobody@example.com']);
+    expect(listCalls(api).map((query) => query.q)).toEqual([undefined, 'nobody@example.com']);
+  });
+
+  it('reads its filters from the URL into the form and the request, and writes the form back to the URL', async () => {
+    const api = stubConsoleApi({
+      'GET /admin/courses': () => json(200, COURSES),
+      'GET /admin/orders': () => json(200, { orders: [summary], nextCursor: null }),
+    });
+    const router = renderConsolePage(<AdminOrdersPage />, {
+      route: 'orders',
+      path: '/admin/orders?status=paid&from=2026-03-01&to=2026-03-31&courseId=rag-from-scratch&minAmount=499.5&q=ravi&maxAmount=junk',
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByRole('table', { name: 'Orders matching the filters, newest first' })).toBeInTheDocument();
+    const form = screen.getByRole('search', { name: 'Orders' });
+    expect(within(form).getByLabelText('Order reference, payment id or learner email')).toHaveValue('ravi');
+    expect(within(form).getByLabelText('Status')).toHaveValue('paid');
+    expect(within(form).getByLabelText(/^Made from/)).toHaveValue('2026-03-01');
+    expect(within(form).getByLabelText(/^Made until/)).toHaveValue('2026-03-31');
+    expect(within(form).getByLabelText('Amount at least (₹)')).toHaveValue('499.5');
+    // A value edited into something the API would refuse is left out.
+    expect(within(form).getByLabelText('Amount at most (₹)')).toHaveValue('');
+    await waitFor(() => expect(within(form).getByLabelText('Course')).toHaveDisplayValue('RAG from Scratch'));
+    expect(listCalls(api)).toEqual([
+      {
+        q: 'ravi',
+        status: 'paid',
+        from: '2026-03-01',
+        to: '2026-03-31',
+        courseId: 'rag-from-scratch',
+        minAmount: '499.5',
+        limit: '50',
+      },
+    ]);
+
+    await user.selectOptions(within(form).getByLabelText('Status'), 'Refunded');
+    await user.selectOptions(within(form).getByLabelText('Course'), 'Any course');
+    await user.clear(within(form).getByLabelText('Amount at least (₹)'));
+    await user.type(within(form).getByLabelText('Amount at most (₹)'), '₹1,499.50');
+    await user.clear(within(form).getByLabelText('Order reference, payment id or learner email'));
+    await user.click(within(form).getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(listCalls(api)).toHaveLength(2));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      status: 'refunded',
+      from: '2026-03-01',
+      to: '2026-03-31',
+      maxAmount: '1499.50',
+    });
+    expect(listCalls(api)[1]).toEqual({
+      status: 'refunded',
+      from: '2026-03-01',
+      to: '2026-03-31',
+      maxAmount: '1499.50',
+      limit: '50',
+    });
+
+    // Clearing empties the URL and the form.
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByRole('search', { name: 'Orders' })).toHaveFormValues({ status: '', from: '', maxAmount: '' });
+  });
+
+  it('refuses filters that cannot match before asking, and says why next to the field', async () => {
+    const api = stubConsoleApi({
+      'GET /admin/courses': () => json(200, COURSES),
+      'GET /admin/orders': () => json(200, { orders: [summary], nextCursor: null }),
+    });
+    const router = renderConsolePage(<AdminOrdersPage />, { route: 'orders', path: '/admin/orders' });
+    const user = userEvent.setup();
+    await screen.findByRole('table');
+    const form = screen.getByRole('search', { name: 'Orders' });
+    await user.type(within(form).getByLabelText('Amount at least (₹)'), '500');
+    await user.type(within(form).getByLabelText('Amount at most (₹)'), '499.99');
+    await user.type(within(form).getByLabelText(/^Made from/), '2026-03-31');
+    await user.type(within(form).getByLabelText(/^Made until/), '2026-03-01');
+    await user.click(within(form).getByRole('button', { name: 'Search' }));
+    const until = within(form).getByLabelText(/^Made until/);
+    expect(until).toHaveAccessibleDescription(/The end date must be on or after the start date\./);
+    expect(until).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByLabelText('Amount at most (₹)')).toHaveAccessibleDescription(
+      'The largest amount must be at least the smallest.',
+    );
+    expect(until).toHaveFocus();
+    await user.clear(within(form).getByLabelText('Amount at least (₹)'));
+    await user.type(within(form).getByLabelText('Amount at least (₹)'), '-5');
+    await user.click(within(form).getByRole('button', { name: 'Search' }));
+    expect(within(form).getByLabelText('Amount at least (₹)')).toHaveAccessibleDescription(
+      /The smallest amount must be a number of rupees/,
+    );
+    expect(router.state.location.search).toBe('');
+    expect(listCalls(api)).toHaveLength(1);
+  });
+
+  it('loads more orders from the cursor of the last page, keeping the filters', async () => {
+    const api = stubConsoleApi({
+      'GET /admin/courses': () => json(200, COURSES),
+      'GET /admin/orders': ({ query }) =>
+        query.get('cursor') === 'page2'
+          ? json(200, { orders: ordersNamed('order_Second', 2), nextCursor: null })
+          : json(200, { orders: ordersNamed('order_First', 3), nextCursor: 'page2' }),
+    });
+    renderConsolePage(<AdminOrdersPage />, { route: 'orders', path: '/admin/orders?status=paid' });
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+    expect(screen.getByText('Showing the newest 3 orders')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more orders' }));
+    expect(await screen.findByText('5 orders, all shown')).toBeInTheDocument();
+    expect(
+      within(table)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['order_First1', 'order_First2', 'order_First3', 'order_Second1', 'order_Second2']);
+    expect(screen.queryByRole('button', { name: 'Load more orders' })).not.toBeInTheDocument();
+    expect(listCalls(api)).toEqual([
+      { status: 'paid', limit: '50' },
+      { status: 'paid', cursor: 'page2', limit: '50' },
+    ]);
+  });
+
+  it('offers admins the CSV of the chosen days, and says what it needs until both are set', async () => {
+    stubConsoleApi({
+      'GET /admin/courses': () => json(200, COURSES),
+      'GET /admin/orders': () => json(200, { orders: [summary], nextCursor: null }),
+    });
+    const router = renderConsolePage(<AdminOrdersPage />, {
+      route: 'orders',
+      path: '/admin/orders?from=2026-03-01&status=paid&courseId=rag-from-scratch&minAmount=100',
+    });
+    const user = userEvent.setup();
+    await screen.findByRole('table');
+    const waiting = screen.getByRole('button', { name: 'Export CSV' });
+    expect(waiting).toBeDisabled();
+    expect(waiting).toHaveAccessibleDescription('Choose both dates to export the orders paid on them.');
+
+    await user.type(screen.getByLabelText(/^Made until/), '2026-03-31');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const link = await screen.findByRole('link', { name: 'Export CSV' });
+    // The days, status and course; not the search or the amounts.
+    expect(link).toHaveAttribute(
+      'href',
+      '/api/v1/admin/orders/export.csv?from=2026-03-01&to=2026-03-31&status=paid&courseId=rag-from-scratch',
+    );
+    expect(link).toHaveAttribute('download');
+    expect(link).toHaveAccessibleDescription(/orders paid from 2026-03-01 to 2026-03-31 \(IST\)/);
+
+    // More than 366 days, or a status the export does not list: no file yet, and why.
+    await router.navigate('/admin/orders?from=2025-01-01&to=2026-01-02');
+    expect(await screen.findByRole('button', { name: 'Export CSV' })).toHaveAccessibleDescription(
+      /Export at most 366 days at a time/,
+    );
+    await router.navigate('/admin/orders?from=2025-01-01&to=2026-01-01&status=failed');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Export CSV' })).toHaveAccessibleDescription(
+        /lists paid and refunded orders/,
+      ),
+    );
+    await router.navigate('/admin/orders?from=2025-01-01&to=2026-01-01');
+    expect(await screen.findByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/v1/admin/orders/export.csv?from=2025-01-01&to=2026-01-01',
+    );
+  });
+
+  it('offers support no export (the API refuses it to them too)', async () => {
+    stubConsoleApi({
+      'GET /admin/courses': () => json(200, COURSES),
+      'GET /admin/orders': () => json(200, { orders: [summary], nextCursor: null }),
+    });
+    renderConsolePage(<AdminOrdersPage />, {
+      route: 'orders',
+      path: '/admin/orders?from=2026-03-01&to=2026-03-31',
+      me: supportMe,
+    });
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Export CSV' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
   });
 });
 
