@@ -30,7 +30,9 @@ const hoursText = (hours: number) => (hours < 1 ? 'less than an hour' : `${round
  */
 export function refundEligibility(f: EligibilityFacts): RefundEligibility | null {
   if (f.status !== 'paid' && f.status !== 'refunded') return null;
-  const hoursSincePayment = round1(Math.max(0, f.now.getTime() - (f.paidAt ?? f.now).getTime()) / 3_600_000);
+  // Decided on the exact figures (11.96 hours is within 12); shown to one decimal.
+  const hours = Math.max(0, f.now.getTime() - (f.paidAt ?? f.now).getTime()) / 3_600_000;
+  const hoursSincePayment = round1(hours);
   const completionPercent = round1(f.completionPercent);
   const none = (reason: string): RefundEligibility => ({
     action: 'none',
@@ -46,7 +48,7 @@ export function refundEligibility(f: EligibilityFacts): RefundEligibility | null
   if (f.rejected) return none('Your cancellation request for this order was declined.');
 
   const { instant, request } = REFUND_POLICY;
-  if (hoursSincePayment < instant.hours && completionPercent < instant.completionPercent) {
+  if (hours < instant.hours && f.completionPercent < instant.completionPercent) {
     return {
       action: 'refund',
       reason: `You paid ${hoursText(hoursSincePayment)} ago and have completed ${completionPercent}% of the course, so you can get a full refund now.`,
@@ -54,7 +56,7 @@ export function refundEligibility(f: EligibilityFacts): RefundEligibility | null
       completionPercent,
     };
   }
-  if (hoursSincePayment < request.hours && completionPercent < request.completionPercent) {
+  if (hours < request.hours && f.completionPercent < request.completionPercent) {
     return {
       action: 'request',
       reason: `You paid ${hoursText(hoursSincePayment)} ago and have completed ${completionPercent}% of the course: refunds at once end at 12 hours and 20%, but a cancellation within 48 hours and under 25% may be considered by our support team.`,

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { paymentOrders, refunds } from '../../db/schema.ts';
 import type { PaymentProvider } from '../../providers/payments/index.ts';
 import { revokeCertificate } from '../certificates/index.ts';
-import { rebuildPaidAccess } from '../enrollment/index.ts';
+import { findEnrollment, rebuildPaidAccess } from '../enrollment/index.ts';
 import { issueCreditNote } from '../invoices/index.ts';
 import { type Outbox, queueRefundMail } from '../mail/index.ts';
 
@@ -160,9 +160,12 @@ export async function applyRefundEffects(
     .update(paymentOrders)
     .set(whole ? { refundedPaise, status: 'refunded', refundedAt: now } : { refundedPaise })
     .where(eq(paymentOrders.id, order.id));
+  let accessEnded = false;
   if (whole && order.userId) {
     await rebuildPaidAccess(tx, order.userId, order.courseId, now);
     await revokeCertificate(tx, { userId: order.userId, courseId: order.courseId, reason: 'refund', now });
+    // Other payments, a free course or a staff grant may keep the learner enrolled: the email says what is true.
+    accessEnded = (await findEnrollment(tx, order.userId, order.courseId)) === undefined;
   }
   const creditNote = await issueCreditNote(
     tx,
@@ -179,7 +182,7 @@ export async function applyRefundEffects(
     refundId: refund.id,
     orderId: order.id,
     amountPaise: refund.amountPaise,
-    outcome: { kind: 'processed', creditNoteNumber: creditNote.number, accessEnded: whole, processedAt: now },
+    outcome: { kind: 'processed', creditNoteNumber: creditNote.number, accessEnded, processedAt: now },
     creditNoteId: creditNote.id,
     now,
   });

@@ -44,7 +44,7 @@ function content(f: RefundMailFacts, outcome: RefundMailOutcome) {
         after: [
           outcome.accessEnded
             ? 'Your access to the course has ended, and any certificate for it is revoked.'
-            : 'This was a partial refund: your access to the course continues.',
+            : 'Your access to the course continues.',
           TIMING,
           ...(outcome.creditNoteNumber ? ['The credit note is attached to this email.'] : []),
         ],
