@@ -62,6 +62,10 @@ const LEARNER_TABLES = {
   quiz_attempts: 't.user_id',
   certificates: 't.user_id',
   lesson_notes: 't.user_id',
+  billing_profiles: 't.user_id',
+  refunds: 't.user_id',
+  invoices: 't.user_id',
+  coupon_redemptions: 't.user_id',
 } as const;
 type LearnerTable = keyof typeof LEARNER_TABLES;
 /** Tables no learner writes: staff tables, the catalogue (courses less their enrollment counter) and the migrations. */
@@ -76,6 +80,8 @@ const OTHER_TABLES = [
   'reviews',
   'lesson_resources',
   'quizzes',
+  'coupons',
+  'invoice_counters',
   'drizzle.__drizzle_migrations',
 ] as const;
 const ALL_TABLES = [...Object.keys(LEARNER_TABLES).map((t) => `public.${t}`), ...OTHER_TABLES.map(qualified)].sort();
