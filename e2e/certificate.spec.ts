@@ -98,7 +98,8 @@ async function openLesson(context: BrowserContext, lesson: { id: string; title: 
   const page = await context.newPage();
   await page.goto(url(`/course/${COURSE.id}?lesson=${lesson.id}`));
   const dialog = player(page, lesson.title);
-  await expect(dialog.locator('[data-status="playing"]')).toBeVisible({ timeout: 20_000 });
+  // Five videos already play at 2x in the other tabs: on a busy two-core machine the sixth can take a while to start.
+  await expect(dialog.locator('[data-status="playing"]')).toBeVisible({ timeout: 45_000 });
   return { page, dialog, video: dialog.locator('video') };
 }
 
@@ -163,7 +164,9 @@ test('a learner who watched every lesson and passed the quiz gets a certificate 
   const bought = await buyThroughApi(page, COURSE.id, LIFETIME);
 
   // Every lesson plays at once, each in its own tab of this browser (one session), at the player's top speed.
-  const tabs = await Promise.all(COURSE.lessons.map((lesson) => openLesson(page.context(), lesson)));
+  // One tab after another (each playing before the next opens), so six players do not all start at once.
+  const tabs: Array<Awaited<ReturnType<typeof openLesson>>> = [];
+  for (const lesson of COURSE.lessons) tabs.push(await openLesson(page.context(), lesson));
   const completions = tabs.map(async ({ page: tab, dialog, video }, i) => {
     const lesson = COURSE.lessons[i] as CourseFile['lessons'][number];
     const saved = completionSaved(tab, lesson.id, (lesson.durationSeconds / 2) * 1000 + 60_000);
