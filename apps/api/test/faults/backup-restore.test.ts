@@ -188,6 +188,11 @@ function modelCounts(state: LearnerState): Record<LearnerTable, number> {
     quiz_attempts: 0,
     certificates: 0,
     lesson_notes: 0,
+    // Nor does it buy, so it has no billing details, refunds, invoices or coupon redemptions.
+    billing_profiles: 0,
+    refunds: 0,
+    invoices: 0,
+    coupon_redemptions: 0,
     // A welcome per enrollment; per contact message the staff copy, and an acknowledgement for the first few
     // (CONTACT_ACK_LIMIT per address per hour).
     email_messages:
