@@ -1,6 +1,7 @@
 import { and, eq, sql, sum } from 'drizzle-orm';
 import type { InvoicingConfig } from '../../config.ts';
 import type { Tx } from '../../db/client.ts';
+import { lockPaymentOrder } from '../../db/payment-order-lock.ts';
 import { courses, invoiceCounters, invoices, paymentOrders, pricingTiers, users } from '../../db/schema.ts';
 import {
   buildCreditNoteDocument,
@@ -44,7 +45,7 @@ async function takeNumber(tx: Tx, series: Series, prefix: string, now: Date): Pr
  * for one order queue here, and the second finds what the first issued.
  */
 async function lockOrder(tx: Tx, orderId: string) {
-  const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).for('update');
+  const order = await lockPaymentOrder(tx, orderId);
   if (!order) throw new Error(`no payment order ${orderId}`);
   return order;
 }

@@ -1,6 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { InvoicingConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { lockPaymentOrder } from '../../db/payment-order-lock.ts';
 import { paymentOrders } from '../../db/schema.ts';
 import { recordCouponRedemption } from '../coupons/index.ts';
 import { grantAccess } from '../enrollment/index.ts';
@@ -39,7 +40,7 @@ export async function settleOrder(
 ): Promise<SettleResult> {
   const { db, outbox } = deps;
   return db.transaction(async (tx) => {
-    const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).for('update');
+    const order = await lockPaymentOrder(tx, orderId);
     if (!order) return { kind: 'unknown_order' };
     if (order.status === 'paid') {
       return order.providerPaymentId === paymentId

@@ -1,10 +1,11 @@
 import type { RefundOutcome } from '@kaushal/contract';
+import { lockPaymentOrder } from '../../db/payment-order-lock.ts';
 import { refunds } from '../../db/schema.ts';
 import { conflict, notFound, unavailable } from '../../lib/errors.ts';
 import { formatRupees } from '../../lib/money.ts';
 import { queueRefundMail } from '../mail/index.ts';
 import { eligibilityOf } from './eligibility.ts';
-import { executeRefund, lockOrder, openRefundOf, type RefundDeps, type RefundRow } from './refund-path.ts';
+import { executeRefund, openRefundOf, type RefundDeps, type RefundRow } from './refund-path.ts';
 import { toRefund } from './views.ts';
 
 /** As payments/orders.ts words it: the same order is missing the same way everywhere a learner looks. */
@@ -33,7 +34,7 @@ function outcome(refund: RefundRow): RefundOutcome {
  */
 export async function selfServeRefund(deps: RefundDeps, userId: string, orderId: string): Promise<RefundOutcome> {
   const started = await deps.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
+    const order = await lockPaymentOrder(tx, orderId);
     if (!order || order.userId !== userId) throw notFound(ORDER_NOT_FOUND, 'order_not_found');
     const open = await openRefundOf(tx, orderId);
     if (open?.status === 'pending') return { refund: open, isNew: false };
@@ -80,7 +81,7 @@ export async function requestCancellation(
   reason: string,
 ): Promise<RefundOutcome> {
   return deps.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
+    const order = await lockPaymentOrder(tx, orderId);
     if (!order || order.userId !== userId) throw notFound(ORDER_NOT_FOUND, 'order_not_found');
     const open = await openRefundOf(tx, orderId);
     if (open?.status === 'requested') return outcome(open);

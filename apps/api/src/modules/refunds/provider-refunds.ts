@@ -1,10 +1,10 @@
 import { and, eq, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
+import { lockPaymentOrder } from '../../db/payment-order-lock.ts';
 import { refunds } from '../../db/schema.ts';
 import {
   applyRefundEffects,
-  lockOrder,
   markRefundFailed,
   openRefundOf,
   type RefundDeps,
@@ -55,7 +55,7 @@ export async function applyProviderRefund(
   event: ProviderRefundEvent,
 ): Promise<ProviderRefundOutcome> {
   return deps.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, event.orderId);
+    const order = await lockPaymentOrder(tx, event.orderId);
     if (!order || order.providerPaymentId !== event.paymentId) return 'unknown_order';
     const match = await matchRefund(tx, event);
     if (match?.status === 'processed') return 'already_settled';

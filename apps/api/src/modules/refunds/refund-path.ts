@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { InvoicingConfig } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { lockPaymentOrder, type PaymentOrderRow as OrderRow } from '../../db/payment-order-lock.ts';
 import { paymentOrders, refunds } from '../../db/schema.ts';
 import type { PaymentProvider } from '../../providers/payments/index.ts';
 import { revokeCertificate } from '../certificates/index.ts';
@@ -10,7 +11,7 @@ import { issueCreditNote } from '../invoices/index.ts';
 import { type Outbox, queueRefundMail } from '../mail/index.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
-export type OrderRow = typeof paymentOrders.$inferSelect;
+export type { PaymentOrderRow as OrderRow } from '../../db/payment-order-lock.ts';
 
 export interface RefundDeps {
   db: Db;
@@ -19,12 +20,6 @@ export interface RefundDeps {
   invoicing: InvoicingConfig;
   clock: () => Date;
   log: FastifyBaseLogger;
-}
-
-/** The order, locked for the rest of the transaction: every refund decision about it queues on this lock. */
-export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow | undefined> {
-  const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)).for('update');
-  return order;
 }
 
 /** The order's open refund (requested or pending): there is at most one (a partial unique index). */
@@ -87,7 +82,7 @@ async function findRefund(db: Db | Tx, refundId: string): Promise<RefundRow> {
 export async function markRefundFailed(deps: RefundDeps, refundId: string, reason: string): Promise<RefundRow> {
   return deps.db.transaction(async (tx) => {
     const current = await findRefund(tx, refundId);
-    await lockOrder(tx, current.orderId);
+    await lockPaymentOrder(tx, current.orderId);
     const [failed] = await tx
       .update(refunds)
       .set({ status: 'failed', failure: reason.slice(0, 500) })
@@ -117,7 +112,7 @@ export async function settleRefund(
 ): Promise<RefundRow> {
   return deps.db.transaction(async (tx) => {
     const current = await findRefund(tx, input.refundId);
-    const order = await lockOrder(tx, current.orderId);
+    const order = await lockPaymentOrder(tx, current.orderId);
     if (!order) throw new Error(`order ${current.orderId} does not exist`);
     return settleRefundInTx(tx, deps, order, await findRefund(tx, input.refundId), input.providerRefundId);
   });

@@ -1,6 +1,7 @@
 import type { AdminOrderDetail, AdminRefund, RefundDecisionBody, RefundStatus } from '@kaushal/contract';
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { lockPaymentOrder } from '../../db/payment-order-lock.ts';
 import { invoices, paymentOrders, refunds } from '../../db/schema.ts';
 import { conflict, notFound, unavailable } from '../../lib/errors.ts';
 import { formatRupees } from '../../lib/money.ts';
@@ -8,7 +9,7 @@ import { type Actor, recordAudit } from '../audit/index.ts';
 import { queueRefundMail } from '../mail/index.ts';
 import { orderSummaryQuery, toOrderSummary } from '../orders/index.ts';
 import { eligibilityOf } from './eligibility.ts';
-import { executeRefund, lockOrder, openRefundOf, type RefundDeps, type RefundRow } from './refund-path.ts';
+import { executeRefund, openRefundOf, type RefundDeps, type RefundRow } from './refund-path.ts';
 import { toRefund } from './views.ts';
 
 const ORDER_NOT_FOUND = 'There is no order with this reference.';
@@ -35,7 +36,7 @@ export async function decideRequest(
   const decided = await deps.db.transaction(async (tx) => {
     const [found] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).limit(1);
     if (!found) throw notFound('There is no refund or request with this id.', 'refund_not_found');
-    await lockOrder(tx, found.orderId);
+    await lockPaymentOrder(tx, found.orderId);
     const [request] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
     if (request?.status !== 'requested') {
       throw conflict('This request has been decided already. Reload to see its state.', 'refund_already_decided');
@@ -93,7 +94,7 @@ export async function staffRefund(
   input: { amount: number; reason: string },
 ): Promise<AdminOrderDetail> {
   const refund = await deps.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
+    const order = await lockPaymentOrder(tx, orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND, 'order_not_found');
     if (order.status !== 'paid' || !order.providerPaymentId) {
       throw conflict(
