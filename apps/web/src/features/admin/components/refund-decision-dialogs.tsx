@@ -1,19 +1,11 @@
 import type { AdminRefund } from '@kaushal/contract';
-import { type FormEvent, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
-import { Textarea } from '@/components/ui/textarea';
+import { useState } from 'react';
 import { useRefundDecision } from '../api/admin-refunds';
-import { useFocusFirstError } from '../hooks/use-focus-first-error';
-import { type FormErrors, formErrorsFrom, noFormErrors } from '../lib/form-errors';
 import { formatPaise } from '../lib/money';
 import { learnerLabel, type Outcome, pendingOutcome, refundErrorMessage, refundOutcome } from '../lib/refunds';
 import { ConfirmDialog } from './confirm-dialog';
 import { ErrorAlert } from './error-alert';
-import { FormActions } from './form-actions';
-
-const REASON_LIMIT = 1000;
+import { ReasonDialog } from './reason-dialog';
 
 /**
  * Approving a cancellation request: the whole amount goes back through Razorpay at once. A refusal (decided
@@ -93,88 +85,39 @@ export function RejectRefundDialog({
 }) {
   const decide = useRefundDecision();
   return (
-    <Dialog
-      open={refund !== null}
-      onOpenChange={(open) => {
-        if (open || decide.isPending) return;
+    <ReasonDialog
+      request={
+        refund && {
+          key: refund.id,
+          title: 'Reject the cancellation request?',
+          description: `${learnerLabel(refund.order)} keeps ${refund.order.courseTitle} and is not refunded. They are emailed the reason you give.`,
+          label: 'Reason for the learner',
+          hint: 'Emailed to the learner with the decision.',
+          missing: 'Tell the learner why.',
+          rows: 4,
+          submitLabel: 'Reject request',
+          pendingLabel: 'Rejecting…',
+        }
+      }
+      pending={decide.isPending}
+      onDismiss={() => {
         decide.reset();
         onClose();
       }}
-    >
-      {refund && <RejectForm key={refund.id} refund={refund} decide={decide} onClose={onClose} onOutcome={onOutcome} />}
-    </Dialog>
-  );
-}
-
-function RejectForm({
-  refund,
-  decide,
-  onClose,
-  onOutcome,
-}: {
-  refund: AdminRefund;
-  decide: ReturnType<typeof useRefundDecision>;
-  onClose: () => void;
-  onOutcome: (outcome: Outcome) => void;
-}) {
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<FormErrors<'reason'>>(noFormErrors);
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstError(form, errors);
-  const who = refund.order.learner?.name ?? 'The learner';
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!reason.trim()) {
-      setErrors({ fields: { reason: 'Tell the learner why.' }, stale: false });
-      return;
-    }
-    setErrors(noFormErrors);
-    decide.mutate(
-      { id: refund.id, body: { decision: 'reject', reason: reason.trim() } },
-      {
-        onSuccess: () => {
-          onOutcome({ kind: 'done', text: `Request rejected. ${who} is emailed your reason.` });
-          onClose();
-        },
-        onError: (error) => setErrors(formErrorsFrom(error, { reason: 'reason' })),
-      },
-    );
-  };
-
-  return (
-    <DialogContent
-      onEscapeKeyDown={(e) => decide.isPending && e.preventDefault()}
-      onPointerDownOutside={(e) => decide.isPending && e.preventDefault()}
-    >
-      <DialogTitle>Reject the cancellation request?</DialogTitle>
-      <DialogDescription>
-        {learnerLabel(refund.order)} keeps {refund.order.courseTitle} and is not refunded. They are emailed the reason
-        you give.
-      </DialogDescription>
-      <form ref={form} className="grid gap-4" onSubmit={onSubmit} noValidate>
-        <Field
-          label="Reason for the learner"
-          required
-          hint="Emailed to the learner with the decision."
-          error={errors.fields.reason}
-          limit={REASON_LIMIT}
-          count={reason.length}
-        >
-          {(control) => <Textarea {...control} rows={4} value={reason} onChange={(e) => setReason(e.target.value)} />}
-        </Field>
-        {errors.form && <ErrorAlert>{errors.form}</ErrorAlert>}
-        <FormActions>
-          <DialogClose asChild>
-            <Button variant="secondary" disabled={decide.isPending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit" variant="destructive" disabled={decide.isPending}>
-            {decide.isPending ? 'Rejecting…' : 'Reject request'}
-          </Button>
-        </FormActions>
-      </form>
-    </DialogContent>
+      onSubmit={(reason, fail) => {
+        if (!refund) return;
+        const who = refund.order.learner?.name ?? 'The learner';
+        decide.mutate(
+          { id: refund.id, body: { decision: 'reject', reason } },
+          {
+            onSuccess: () => {
+              onOutcome({ kind: 'done', text: `Request rejected. ${who} is emailed your reason.` });
+              onClose();
+            },
+            onError: fail,
+          },
+        );
+      }}
+    />
   );
 }
