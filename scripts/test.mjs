@@ -14,20 +14,29 @@ rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const runStarted = Date.now();
 const summary = [];
+
+/** When the step being recorded began: each summary line says how long its step took (CI has 90 minutes). */
+let stepStarted = Date.now();
+const elapsed = () => {
+  const seconds = Math.round((Date.now() - stepStarted) / 1000);
+  return seconds >= 60 ? `${Math.floor(seconds / 60)} min ${seconds % 60} s` : `${seconds} s`;
+};
 
 function record(name, passed, failed, skipped = 0) {
   totals.passed += passed;
   totals.failed += failed;
   totals.skipped += skipped;
   summary.push(
-    `${failed ? 'FAIL' : 'ok  '} ${name}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`,
+    `${failed ? 'FAIL' : 'ok  '} ${name}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''} (${elapsed()})`,
   );
 }
 
 /** A check without test cases (type check, lint, build) counts as one test. */
 async function check(name, command, args, env) {
   console.log(`\n▶ ${name}`);
+  stepStarted = Date.now();
   const code = await run(command, args, { env: { ...process.env, ...env } });
   record(name, code === 0 ? 1 : 0, code === 0 ? 0 : 1);
   return code === 0;
@@ -47,6 +56,7 @@ function readVitestJson(file) {
 
 async function vitest(name, project, env = {}, nodeBinary = undefined) {
   console.log(`\n▶ ${name}`);
+  stepStarted = Date.now();
   const out = path.join(results, `${name.replace(/\W+/g, '-')}.json`);
   const args = ['run', '--root', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
   const code = nodeBinary
@@ -79,6 +89,7 @@ function countPlaywright(file) {
 async function auditProduction() {
   const name = 'npm audit (production dependencies)';
   console.log(`\n▶ ${name}`);
+  stepStarted = Date.now();
   const stdout = await new Promise((resolve) => {
     const chunks = [];
     const child = spawn('npm', ['audit', '--omit=dev', '--audit-level=high', '--json'], {
@@ -199,6 +210,7 @@ if (wants('e2e')) {
     record('browser tests', 0, 1);
   } else {
     console.log('\n▶ browser tests (Playwright, Chromium)');
+    stepStarted = Date.now();
     const code = await run('npx', ['playwright', 'test'], { env: { ...process.env, CHROMIUM_PATH: chromium.path } });
     const counts = countPlaywright(path.join(results, 'e2e.json'));
     if (!counts) record('browser tests', 0, 1);
@@ -206,7 +218,7 @@ if (wants('e2e')) {
   }
 }
 
-console.log('\nSummary');
+console.log(`\nSummary (${Math.round((Date.now() - runStarted) / 60000)} min in all)`);
 for (const line of summary) console.log(`  ${line}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(totals.failed > 0 ? 1 : 0);
