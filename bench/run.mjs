@@ -208,6 +208,7 @@ async function runLearnerSearch() {
   return {
     database: setup.database,
     learners: setup.learners,
+    made: setup.made,
     generateSeconds: setup.seconds,
     perKind: Number(opts.searches),
     rows,
@@ -217,7 +218,7 @@ async function runLearnerSearch() {
 function printLearnerSearch(r) {
   const ms = (n) => n.toFixed(1);
   console.log(
-    `\nLearner search on ${r.database === 'postgres' ? 'PostgreSQL' : 'PGlite'}: ${r.learners} learners (made in ${r.generateSeconds.toFixed(1)} s), GET /admin/learners?q= as an admin, one request at a time, ${r.perKind} requests per kind`,
+    `\nLearner search on ${r.database === 'postgres' ? 'PostgreSQL' : 'PGlite'}: ${r.learners} learners (${r.made ? 'made' : 'kept from the last run'} in ${r.generateSeconds.toFixed(1)} s), GET /admin/learners?q= as an admin, one request at a time, ${r.perKind} requests per kind`,
   );
   console.log('| search | values | first page rows | p50 ms | p95 ms | p99 ms | errors | budget |');
   console.log('|---|---|---|---|---|---|---|---|');
