@@ -97,7 +97,7 @@ describe.runIf(!postgresUrl)('a PGlite database from before the trigram indexes'
       expect(found.items.map((item) => item.name)).toEqual(['Meera Sharma', 'Priya Sharma']);
       expect(await trigramPlan(database)).toMatch(/Bitmap Index Scan on users_name_trgm_idx/);
     }
-  });
+  }, 120_000);
 });
 
 describe.runIf(postgresUrl)('a PostgreSQL database from before the trigram indexes', () => {
@@ -128,5 +128,5 @@ describe.runIf(postgresUrl)('a PostgreSQL database from before the trigram index
     const found = await searchLearners(database.db, { q: 'SHARMA' });
     expect(found.items.map((item) => item.name)).toEqual(['Meera Sharma', 'Priya Sharma']);
     expect(await trigramPlan(database)).toMatch(/Bitmap Index Scan on users_name_trgm_idx/);
-  });
+  }, 60_000);
 });

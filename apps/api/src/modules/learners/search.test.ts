@@ -114,7 +114,7 @@ describe('the learner search and its indexes (decisions/027)', () => {
     }
     // The comparison meant something: the queries found learners, and not all of them.
     expect(answers.get('perc')?.scanned).toEqual(['Percy Underwood', 'Hundred Percent']);
-  });
+  }, 60_000);
 
   it('looks 3 or more characters up in the trigram indexes at 20,000 learners, and walks the newest first for fewer', async () => {
     const admin = await createStaff(ctx, 'Ada Admin', 'admin');
@@ -161,5 +161,5 @@ describe('the learner search and its indexes (decisions/027)', () => {
         (g) => `learner${g}@example.in`,
       ),
     );
-  });
+  }, 60_000);
 });
