@@ -135,7 +135,7 @@ export type AdminTicket = z.infer<typeof adminTicketSchema>;
 
 export const updateTicketBodySchema = z
   .object({
-    version: z.number().int().min(1),
+    version: z.number().int().min(1).max(2_147_483_647),
     status: ticketStatusSchema.optional(),
     assigneeId: z.uuid('Not an assignee.').nullable().optional(),
     category: contactCategorySchema.optional(),
