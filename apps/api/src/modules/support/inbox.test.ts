@@ -211,6 +211,7 @@ describe('the support inbox', () => {
     expect(mail?.text).toContain('Please try another browser.\nDoes it still stop?');
     expect(mail?.text).toContain(`include your ticket id ${ticket_id} in the subject or message`);
     expect(mail?.text).toContain('/contact-us');
+    expect(mail?.headers).toMatchObject({ 'Reply-To': ctx.app.deps.site.supportEmail });
     // A second reply keeps the first response time; a chosen status wins over waiting.
     at(start + 50 * MINUTE);
     const again = adminTicketSchema.parse(

@@ -21,13 +21,14 @@ export interface SupportReplyFacts {
 }
 
 /**
- * A reply from support in the console (decision 025). Answers by email are not read into the ticket, so the
- * message says how to answer: the contact form, with the ticket id, which joins the answer to this ticket.
+ * A reply from support in the console (decision 025). Answers by email are not read into the ticket (they reach
+ * the support mailbox), so the message says how to answer: the contact form with the ticket id, which joins
+ * the answer to this ticket.
  */
 export function supportReplyMail(context: MailContext, f: SupportReplyFacts): RenderedMail {
   const contactUrl = `${context.publicUrl}/contact-us`;
   const greeting = `Hi ${f.learnerName},`;
-  const howToAnswer = `To answer, please use the contact form and include your ticket id ${f.ticketId} in the subject or message, so your answer joins this conversation. Replies to this email are not read.`;
+  const howToAnswer = `To answer, please use the contact form and include your ticket id ${f.ticketId} in the subject or message, so your answer joins this conversation.`;
   const signature = `${f.staffName}, ${context.site.productName} support`;
   return {
     subject: `Re: ${f.subject} [${f.ticketId}]`,
@@ -55,5 +56,7 @@ export function supportReplyMail(context: MailContext, f: SupportReplyFacts): Re
       howToAnswer,
       `Contact form: ${contactUrl}`,
     ]),
+    // An email reply still reaches the support mailbox (not the ticket): better than a no-reply address.
+    headers: { 'Reply-To': context.site.supportEmail },
   };
 }

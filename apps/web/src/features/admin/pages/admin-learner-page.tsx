@@ -269,7 +269,10 @@ function Messages({ learner }: { learner: AdminLearner }) {
         <li key={message.ticketId} className="min-w-0">
           <span className="block break-words font-medium">{message.subject}</span>
           <span className="block text-xs text-muted">
-            <span className="font-mono">{message.ticketId}</span> · {categoryLabel(message.category)} ·{' '}
+            <Link to={`/admin/inbox/${encodeURIComponent(message.ticketId)}`} className={`font-mono ${linkClass}`}>
+              {message.ticketId}
+            </Link>{' '}
+            · {categoryLabel(message.category)} ·{' '}
             <time dateTime={message.createdAt}>{formatWhen(message.createdAt)}</time>
           </span>
         </li>
