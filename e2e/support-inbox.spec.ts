@@ -115,7 +115,17 @@ test('a learner writes; support takes the ticket, notes, replies by email with t
   await reply.getByRole('button', { name: 'Send reply' }).click();
   await expect(outcome(staff, `Reply emailed to ${learner.email}. The ticket is waiting on learner.`)).toBeVisible();
   await expect(staff.getByText('Answered', { exact: true })).toBeVisible();
-  await expectNoAxeViolations(staff, 'a ticket');
+  await expectNoAxeViolations(staff, 'a ticket (default theme)');
+  const origin = product.baseUrl;
+  const light = await staff.request.put(`${origin}/api/v1/users/me/settings`, {
+    headers: { origin },
+    data: { theme: 'light' },
+  });
+  expect(light.status()).toBe(200);
+  await staff.reload();
+  await expect(staff.locator('html')).toHaveClass(/\blight\b/);
+  await expect(staff.getByRole('article', { name: `${support.name} replied (emailed)` })).toContainText(replyText);
+  await expectNoAxeViolations(staff, 'a ticket (light)');
 
   // Closed from the ticket's side panel.
   const manage = staff.getByRole('region', { name: 'Ticket', exact: true });
