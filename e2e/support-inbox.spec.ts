@@ -126,6 +126,10 @@ test('a learner writes; support takes the ticket, notes, replies by email with t
   await expect(staff.locator('html')).toHaveClass(/\blight\b/);
   await expect(staff.getByRole('article', { name: `${support.name} replied (emailed)` })).toContainText(replyText);
   await expectNoAxeViolations(staff, 'a ticket (light)');
+  await staff.goto(`${product.baseUrl}/admin/inbox?status=any`);
+  await expect(staff.getByRole('row').filter({ hasText: ticketId })).toContainText('Waiting on learner');
+  await expectNoAxeViolations(staff, 'the support inbox (light)');
+  await staff.goBack();
 
   // Closed from the ticket's side panel.
   const manage = staff.getByRole('region', { name: 'Ticket', exact: true });
