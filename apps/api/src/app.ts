@@ -39,7 +39,7 @@ import { paymentRoutes } from './modules/payments/index.ts';
 import { quizRoutes } from './modules/quizzes/index.ts';
 import { refundRoutes } from './modules/refunds/index.ts';
 import { siteRoutes } from './modules/site/index.ts';
-import { supportRoutes } from './modules/support/index.ts';
+import { supportInboxRoutes, supportRoutes } from './modules/support/index.ts';
 import { systemRoutes } from './modules/system/index.ts';
 import { registerCanonicalHost } from './plugins/canonical-host.ts';
 import { handleFrameworkErrors, registerErrorHandling } from './plugins/errors.ts';
@@ -187,6 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(refundRoutes);
       await api.register(orderRoutes);
       await api.register(learnerRoutes);
+      await api.register(supportInboxRoutes);
     },
     { prefix: API_PREFIX },
   );

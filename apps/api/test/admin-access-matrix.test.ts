@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   auditLog,
+  contactMessages,
   coupons,
   courseInstructors,
   courses,
@@ -35,8 +36,8 @@ import { tinyVideo, tusMetadata } from './support/tiny-video.ts';
  * publishing, tiers, outline, lessons): admin, or its instructor; support reads only. Creating courses, choosing instructors,
  * users, roles, the audit log and coupons: admin alone. The outbox, orders and refunds (decision 024): admin and
  * support, whoever teaches the course the order bought; the accountant's CSV of every order: admin alone.
- * Learners (their accounts, and access granted or revoked by hand): admin and support; teaching a course shows no
- * one's account.
+ * Learners (their accounts, and access granted or revoked by hand) and the support inbox (contact messages as
+ * tickets, decision 025): admin and support; teaching a course shows no one's account or messages.
  * Uploads (decision 020) follow the course: a lesson's video (begun, continued), captions and the thumbnail are
  * edits; how a video upload stands is read like the course.
  */
@@ -89,6 +90,11 @@ const MATRIX = `
   GET export orders as CSV          | 401       | 403 role_required | 403 role_required            | 403 role_required         | 403 role_required | 200
   GET an order                      | 401       | 403 role_required | 403 role_required            | 403 role_required         | 200               | 200
   POST refund an order              | 401       | 403 role_required | 403 role_required            | 403 role_required         | 200               | 200
+  GET the support inbox             | 401       | 403 role_required | 403 role_required            | 403 role_required         | 200               | 200
+  GET a ticket                      | 401       | 403 role_required | 403 role_required            | 403 role_required         | 200               | 200
+  PATCH a ticket                    | 401       | 403 role_required | 403 role_required            | 403 role_required         | 200               | 200
+  POST reply to a ticket            | 401       | 403 role_required | 403 role_required            | 403 role_required         | 200               | 200
+  POST a note on a ticket           | 401       | 403 role_required | 403 role_required            | 403 role_required         | 200               | 200
 `;
 
 /** The course every row addresses (published, with lessons and tiers), and the one the other instructor teaches. */
@@ -154,6 +160,8 @@ interface World {
   orderId: string;
   /** Cancellation requests of the learner's other orders, for the decision row (each approval takes the next). */
   requestIds: string[];
+  /** A contact message of the buyer's: a ticket in the support inbox. */
+  ticketId: string;
 }
 
 async function buildWorld(ctx: TestContext): Promise<World> {
@@ -213,7 +221,37 @@ async function buildWorld(ctx: TestContext): Promise<World> {
     await insertPaidOrder(db, order, ctx.app.deps.config.invoicing);
     requestIds.push(await insertCancellationRequest(db, order, now));
   }
-  return { callers: { anonymous: null, ...byName }, target, videoUploads, couponId: coupon.id, orderId, requestIds };
+  const ticketId = 'TKT-20261127-MATR1X';
+  await db.insert(contactMessages).values({
+    ticketId,
+    name: 'Matrix Buyer',
+    email: buyer.email,
+    subject: 'My invoice',
+    category: 'billing',
+    message: 'Where do I download my invoice?',
+    userId: buyer.id,
+    awaitingSince: now,
+    lastLearnerMessageAt: now,
+  });
+  return {
+    callers: { anonymous: null, ...byName },
+    target,
+    videoUploads,
+    couponId: coupon.id,
+    orderId,
+    requestIds,
+    ticketId,
+  };
+}
+
+/** The world's ticket's version now (each allowed caller's change bumps it). */
+async function ticketState(world: World, ctx: TestContext) {
+  const [row] = await ctx.database.db
+    .select({ version: contactMessages.version, status: contactMessages.status })
+    .from(contactMessages)
+    .where(eq(contactMessages.ticketId, world.ticketId));
+  if (!row) throw new Error('no ticket');
+  return row;
 }
 
 /** The target enrolled in the other course again after a revoke (a direct write, no audit row). */
@@ -711,6 +749,42 @@ const REQUESTS: Record<string, Planned> = {
       payload: { amount: 100, reason: 'Goodwill after a broken lesson' },
     }),
   },
+  'GET the support inbox': read(endpoints.adminTickets, '/tickets?status=open&sort=urgent'),
+  'GET a ticket': {
+    endpoint: endpoints.adminTicket,
+    request: (world) => ({ method: 'GET', url: api(`/tickets/${world.ticketId}`) }),
+  },
+  // At the ticket's current version, to the other status each time: every allowed call changes it.
+  'PATCH a ticket': {
+    endpoint: endpoints.adminUpdateTicket,
+    request: async (world, ctx) => {
+      const { version, status } = await ticketState(world, ctx);
+      return {
+        method: 'PATCH',
+        url: api(`/tickets/${world.ticketId}`),
+        headers: { origin: TEST_ORIGIN },
+        payload: { version, status: status === 'closed' ? 'open' : 'closed' },
+      };
+    },
+  },
+  'POST reply to a ticket': {
+    endpoint: endpoints.adminTicketReply,
+    request: (world) => ({
+      method: 'POST',
+      url: api(`/tickets/${world.ticketId}/replies`),
+      headers: { origin: TEST_ORIGIN },
+      payload: { message: 'Your invoice is under Purchases.' },
+    }),
+  },
+  'POST a note on a ticket': {
+    endpoint: endpoints.adminTicketNote,
+    request: (world) => ({
+      method: 'POST',
+      url: api(`/tickets/${world.ticketId}/notes`),
+      headers: { origin: TEST_ORIGIN },
+      payload: { note: 'Asked twice before.' },
+    }),
+  },
   "PUT reorder a lesson's resources": {
     endpoint: endpoints.adminReorderResources,
     request: async (_world, ctx) => {
@@ -781,6 +855,17 @@ const BODY_CHECKS: Record<string, (body: Record<string, unknown>, caller: Caller
   },
   'GET find orders': (body, _caller, world) =>
     expect(body.orders).toEqual([expect.objectContaining({ orderId: world.orderId, status: 'paid' })]),
+  'GET the support inbox': (body, _caller, world) =>
+    expect(body.tickets).toEqual([expect.objectContaining({ ticketId: world.ticketId, status: 'open' })]),
+  'GET a ticket': (body, _caller, world) =>
+    expect(body).toMatchObject({ ticketId: world.ticketId, entries: [expect.objectContaining({ kind: 'message' })] }),
+  'POST reply to a ticket': (body) =>
+    expect(body).toMatchObject({
+      status: 'waiting',
+      entries: expect.arrayContaining([expect.objectContaining({ kind: 'reply' })]),
+    }),
+  'POST a note on a ticket': (body) =>
+    expect(body.entries).toContainEqual(expect.objectContaining({ kind: 'note', body: 'Asked twice before.' })),
   'GET export orders as CSV': (body, _caller, world) => expect(body.csv).toContain(`${world.orderId},`),
   'GET an order': (body, _caller, world) =>
     expect(body).toMatchObject({ orderId: world.orderId, invoice: expect.objectContaining({ amount: 99_900 }) }),

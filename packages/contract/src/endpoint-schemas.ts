@@ -139,6 +139,15 @@ import {
   unsubscribeQuerySchema,
 } from './support.ts';
 import {
+  adminTicketListSchema,
+  adminTicketSchema,
+  adminTicketsQuerySchema,
+  ticketNoteBodySchema,
+  ticketParamsSchema,
+  ticketReplyBodySchema,
+  updateTicketBodySchema,
+} from './tickets.ts';
+import {
   captionParamsSchema,
   captionQuerySchema,
   thumbnailQuerySchema,
@@ -952,6 +961,48 @@ export const endpointSchemas = {
     body: staffRefundBodySchema,
     responses: { 200: adminOrderDetailSchema },
     errors: [401, 403, 404, 409, 503],
+  },
+  adminTickets: {
+    tags: ['admin'],
+    summary:
+      'The support inbox: contact messages as tickets, by status, assignee (me, none or an id) and category, newest or soonest due first, a page at a time (support, admin)',
+    query: adminTicketsQuerySchema,
+    responses: { 200: adminTicketListSchema },
+    errors: [401, 403],
+  },
+  adminTicket: {
+    tags: ['admin'],
+    summary:
+      "A ticket: its thread (learner messages, replies, internal notes), its response target, and the learner's account if one matches (support, admin)",
+    params: ticketParamsSchema,
+    responses: { 200: adminTicketSchema },
+    errors: [401, 403, 404],
+  },
+  adminUpdateTicket: {
+    tags: ['admin'],
+    summary:
+      "Change a ticket's status, assignee, category or priority at the version read (support, admin; audited; 409 when it changed since)",
+    params: ticketParamsSchema,
+    body: updateTicketBodySchema,
+    responses: { 200: adminTicketSchema },
+    errors: [401, 403, 404, 409],
+  },
+  adminTicketReply: {
+    tags: ['admin'],
+    summary:
+      'Reply to the learner by email, naming the ticket id; the ticket waits on the learner unless another status is chosen (support, admin; audited)',
+    params: ticketParamsSchema,
+    body: ticketReplyBodySchema,
+    responses: { 200: adminTicketSchema },
+    errors: [401, 403, 404],
+  },
+  adminTicketNote: {
+    tags: ['admin'],
+    summary: 'Add an internal note to a ticket, for staff only, never emailed (support, admin; audited)',
+    params: ticketParamsSchema,
+    body: ticketNoteBodySchema,
+    responses: { 200: adminTicketSchema },
+    errors: [401, 403, 404],
   },
 
   emailUnsubscribePage: {

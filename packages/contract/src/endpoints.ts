@@ -137,6 +137,11 @@ const table = {
   adminOrdersExport: { method: 'GET', path: '/admin/orders/export.csv' },
   adminOrder: { method: 'GET', path: '/admin/orders/:id' },
   adminRefundOrder: { method: 'POST', path: '/admin/orders/:id/refunds' },
+  adminTickets: { method: 'GET', path: '/admin/tickets' },
+  adminTicket: { method: 'GET', path: '/admin/tickets/:ticketId' },
+  adminUpdateTicket: { method: 'PATCH', path: '/admin/tickets/:ticketId' },
+  adminTicketReply: { method: 'POST', path: '/admin/tickets/:ticketId/replies' },
+  adminTicketNote: { method: 'POST', path: '/admin/tickets/:ticketId/notes' },
 } as const satisfies Record<string, Omit<Endpoint, 'name'>>;
 
 type Table = typeof table;

@@ -21,5 +21,6 @@ export * from './resources.ts';
 export * from './site.ts';
 export * from './support.ts';
 export * from './text.ts';
+export * from './tickets.ts';
 export * from './uploads.ts';
 export * from './values.ts';

@@ -498,6 +498,21 @@ export const contactMessages = pgTable(
     message: text('message').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    // The support inbox (issue 20, decision 025): each message is a ticket staff answer in the console.
+    /** open | waiting (on the learner) | closed */
+    status: text('status').notNull().default('open'),
+    /** normal | critical (2-hour target); technical messages start critical until staff triage them. */
+    priority: text('priority').notNull().default('normal'),
+    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The oldest learner message no staff reply has answered yet; null once answered. */
+    awaitingSince: timestamp('awaiting_since', { withTimezone: true }),
+    /** awaiting_since plus the target, while the ticket is not closed: what "most urgent first" sorts by. */
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    lastLearnerMessageAt: timestamp('last_learner_message_at', { withTimezone: true }),
+    firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
+    /** Bumped by every change to the ticket: a PATCH on a stale view is refused. */
+    version: integer('version').notNull().default(1),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('contact_messages_ticket_key').on(t.ticketId),
@@ -507,7 +522,33 @@ export const contactMessages = pgTable(
     // `on delete set null` when an account is deleted.
     index('contact_messages_user_idx').on(t.userId),
     index('contact_messages_email_idx').on(sql`lower(${t.email})`),
+    index('contact_messages_status_due_idx').on(t.status, t.dueAt),
+    index('contact_messages_assignee_idx').on(t.assigneeId, t.createdAt),
   ],
+);
+
+/**
+ * A ticket's thread after its first message (which is the contact_messages row itself): follow-ups the learner
+ * sent through the contact form with the ticket id, staff replies (emailed through the outbox) and internal
+ * notes (never emailed). They go with their ticket; a deleted staff account leaves its name on its entries.
+ */
+export const ticketEntries = pgTable(
+  'ticket_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contactMessageId: uuid('contact_message_id')
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
+    /** message (from the learner) | reply (staff, emailed) | note (staff only) */
+    kind: text('kind').notNull(),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    authorEmail: text('author_email').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ticket_entries_ticket_idx').on(t.contactMessageId, t.createdAt)],
 );
 
 /**

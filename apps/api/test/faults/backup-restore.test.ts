@@ -51,6 +51,8 @@ const LEARNER_TABLES = {
   sessions: 't.user_id',
   oauth_accounts: 't.user_id',
   contact_messages: 't.user_id',
+  // A ticket's thread (follow-ups, replies, notes) goes with its contact message.
+  ticket_entries: '(select c.user_id from contact_messages c where c.id = t.contact_message_id)',
   enrollments: 't.user_id',
   free_lesson_completions: 't.user_id',
   payment_orders: 't.user_id',
@@ -179,6 +181,8 @@ function modelCounts(state: LearnerState): Record<LearnerTable, number> {
     oauth_accounts: 1,
     video_sessions: 1,
     contact_messages: state.contacts.length,
+    // Its messages quote no ticket id and nobody in the console answers them: no thread entries.
+    ticket_entries: 0,
     enrollments: state.enrollments.length,
     lesson_progress: 1 + (state.progress ? 1 : 0),
     video_events: state.events.length,

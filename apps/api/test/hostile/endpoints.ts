@@ -1,5 +1,6 @@
 import type { StaffRole } from '@kaushal/contract';
 import { encodeCursor } from '../../src/modules/orders/cursor.ts';
+import { encodeTicketCursor } from '../../src/modules/support/ticket-cursor.ts';
 import { dbKind } from '../db.ts';
 import {
   CERTIFICATE_ID,
@@ -1035,6 +1036,61 @@ export function hostileEndpoints(f: HostileFixture): EndpointSpec[] {
         { name: 'reason', kind: 'text', max: 1000, required: true },
       ],
       { params: { id: f.refundRequestId } },
+    ),
+    // The support inbox (support and admins; sent as an admin): the learner's own contact message.
+    get('/api/v1/admin/tickets', {
+      signedIn: true,
+      role: 'admin',
+      query: {
+        valid: {
+          status: 'open',
+          assignee: 'none',
+          category: 'general',
+          sort: 'urgent',
+          cursor: encodeTicketCursor({ sort: 'urgent', micros: '0', id: '00000000-0000-4000-8000-000000000000' }),
+          limit: '10',
+        },
+        fields: [
+          { name: 'status', kind: 'enum' },
+          { name: 'assignee', kind: 'token' },
+          { name: 'category', kind: 'enum' },
+          { name: 'sort', kind: 'enum' },
+          { name: 'cursor', kind: 'token' },
+          { name: 'limit', kind: 'int' },
+        ],
+      },
+    }),
+    get('/api/v1/admin/tickets/:ticketId', { signedIn: true, role: 'admin', params: { ticketId: f.ticketId } }),
+    // Sets the status it has (a change of nothing, so the valid request may be sent again at the same version).
+    staff(
+      'PATCH',
+      '/api/v1/admin/tickets/:ticketId',
+      { version: 1, status: 'open' },
+      [
+        { name: 'version', kind: 'int', required: true },
+        { name: 'status', kind: 'enum', required: false },
+        { name: 'assigneeId', kind: 'uuid', required: false, nullable: true },
+        { name: 'category', kind: 'enum', required: false },
+        { name: 'priority', kind: 'enum', required: false },
+      ],
+      { params: { ticketId: f.ticketId } },
+    ),
+    staff(
+      'POST',
+      '/api/v1/admin/tickets/:ticketId/replies',
+      { message: 'Your certificate is on your dashboard.', status: 'waiting' },
+      [
+        { name: 'message', kind: 'text', max: 5000, required: true },
+        { name: 'status', kind: 'enum', required: false },
+      ],
+      { params: { ticketId: f.ticketId } },
+    ),
+    staff(
+      'POST',
+      '/api/v1/admin/tickets/:ticketId/notes',
+      { note: 'Asked about certificates before.' },
+      [{ name: 'note', kind: 'text', max: 5000, required: true }],
+      { params: { ticketId: f.ticketId } },
     ),
     // API documentation and static files
     get('/api/docs', { signedIn: false, answers: 'static' }),

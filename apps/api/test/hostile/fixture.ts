@@ -3,6 +3,7 @@ import type { StaffRole } from '@kaushal/contract';
 import { asc, eq } from 'drizzle-orm';
 import {
   certificates,
+  contactMessages,
   coupons,
   courses,
   emailMessages,
@@ -91,6 +92,8 @@ export interface HostileFixture {
   learnerResource: { id: string; exp: string; sig: string };
   /** The coupon COUPON_CODE, which the console's coupon edit addresses. */
   couponId: string;
+  /** A contact message of the learner's, a ticket in the support inbox (at version 1). */
+  ticketId: string;
   /** A fresh session cookie of the learner for each call (per-learner rate limits never trigger). */
   nextCookie(): string;
 }
@@ -251,6 +254,18 @@ export async function createHostileFixture(
     ])
     .returning({ id: coupons.id });
   if (!coupon) throw new Error('no coupon');
+  const ticketId = 'TKT-20261127-HSTZ4E';
+  await db.insert(contactMessages).values({
+    ticketId,
+    name: 'Hostile Suite Learner',
+    email: learner.email,
+    subject: 'A question of the suite',
+    category: 'general',
+    message: 'Where is my certificate?',
+    userId: learner.id,
+    awaitingSince: now,
+    lastLearnerMessageAt: now,
+  });
   const tokens = await insertSessions(db, learner.id, sessionsNeeded, now);
   const { config } = ctx.app.deps;
   const [email] = await db
@@ -321,6 +336,7 @@ export async function createHostileFixture(
       ),
     },
     couponId: coupon.id,
+    ticketId,
     nextCookie() {
       const token = tokens[next++];
       if (!token) throw new Error(`the fixture ran out of sessions: ask for more than ${sessionsNeeded}`);

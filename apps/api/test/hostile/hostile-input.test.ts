@@ -45,6 +45,7 @@ const placeholder = {
   resourceId: '00000000-0000-4000-8000-000000000000',
   learnerResource: { id: '00000000-0000-4000-8000-000000000000', exp: '0', sig: 'x' },
   couponId: '00000000-0000-4000-8000-000000000000',
+  ticketId: 'TKT-20261127-HSTZ4E',
   nextCookie: () => '',
 } satisfies HostileFixture;
 const endpointKeys = hostileEndpoints(placeholder).map(endpointKey);

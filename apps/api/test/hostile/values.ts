@@ -257,10 +257,12 @@ export function hostileFieldValues(
     case 'slug-list':
     case 'object-list':
       return [...BAD_LISTS, ...empty, tooMany];
+    case 'uuid':
+      // A nullable id (a ticket's assignee: null unassigns) takes null as a valid value.
+      return [...NOT_A_STRING.filter(([label]) => !(options.nullable && label === 'null')), ...INJECTED_STRINGS];
     case 'slug':
     case 'razorpay-id':
     case 'hex':
-    case 'uuid':
     case 'enum':
     case 'email':
       return [...NOT_A_STRING, ...INJECTED_STRINGS];

@@ -7,6 +7,7 @@ export const WRITTEN_TABLES = [
   'sessions',
   'oauth_accounts',
   'contact_messages',
+  'ticket_entries',
   'enrollments',
   'free_lesson_completions',
   'payment_orders',

@@ -139,6 +139,8 @@ export const routes: RouteObject[] = [
               { path: 'courses/:id', lazy: consolePart('AdminCoursePage') },
               { path: 'learners', lazy: consolePart('AdminLearnersPage') },
               { path: 'learners/:id', lazy: consolePart('AdminLearnerPage') },
+              { path: 'inbox', lazy: consolePart('AdminTicketsPage') },
+              { path: 'inbox/:ticketId', lazy: consolePart('AdminTicketPage') },
               { path: 'people', lazy: consolePart('AdminPeoplePage') },
               { path: 'audit', lazy: consolePart('AdminAuditPage') },
               { path: 'email', lazy: consolePart('AdminEmailPage') },

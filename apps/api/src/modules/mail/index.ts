@@ -7,6 +7,7 @@ export { queueContactMails, queueReceipt, queueWelcome } from './notifications.t
 export { EMAIL_DELIVERY_QUEUE, type EmailToQueue, Outbox, type QueueOutcome } from './outbox.ts';
 export { queueRefundMail } from './refund-notifications.ts';
 export { mailRoutes, startMailJobs } from './routes.ts';
+export { queueSupportReply } from './support-notifications.ts';
 export { type CertificateFacts, certificateMail } from './templates/certificate.ts';
 export { contactAckMail, contactStaffMail } from './templates/contact.ts';
 export { formatIndianDateTime } from './templates/layout.ts';

@@ -112,6 +112,8 @@ export interface ContactMailFacts {
   category: ContactCategory;
   message: string;
   userId: string | null;
+  /** A follow-up that joined an existing ticket (the ticket id quoted): its entry's id, one message each. */
+  followUpId?: string;
 }
 
 /** A visitor can make us write to any address through the form: a few acknowledgements per address per hour. */
@@ -126,9 +128,10 @@ export async function queueContactMails(
   now: Date,
 ): Promise<void> {
   const contact = { ...facts, signedIn: facts.userId !== null };
+  const key = facts.followUpId ? `${facts.ticketId}:${facts.followUpId}` : facts.ticketId;
   await outbox.queue(tx, {
     kind: 'contact_ack',
-    dedupeKey: `contact_ack:${facts.ticketId}`,
+    dedupeKey: `contact_ack:${key}`,
     userId: facts.userId,
     to: { name: facts.name, address: facts.email },
     mail: contactAckMail(outbox.context, contact),
@@ -137,7 +140,7 @@ export async function queueContactMails(
   });
   await outbox.queue(tx, {
     kind: 'contact_staff',
-    dedupeKey: `contact_staff:${facts.ticketId}`,
+    dedupeKey: `contact_staff:${key}`,
     // Tied to the writer's account, so deleting it deletes the copy that holds their message too.
     userId: facts.userId,
     to: { name: `${outbox.context.site.productName} support`, address: supportInbox },

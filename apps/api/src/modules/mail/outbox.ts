@@ -12,7 +12,8 @@ export type EmailKind =
   | 'reminder'
   | 'refund'
   | 'certificate'
-  | 'access_grant';
+  | 'access_grant'
+  | 'support_reply';
 
 export interface EmailToQueue {
   kind: EmailKind;

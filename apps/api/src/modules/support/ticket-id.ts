@@ -15,3 +15,12 @@ export function newTicketId(now: Date): string {
 }
 
 export const TICKET_ID_PATTERN = /^TKT-\d{8}-[0-9A-HJKMNP-TV-Z]{6}$/;
+
+/** A ticket id anywhere in a text ("Ticket #TKT-20241221-7F3K9Q", or the bare id), in any case. */
+const QUOTED = /(?<![0-9A-Z])TKT-\d{8}-[0-9A-HJKMNP-TV-Z]{6}(?![0-9A-Z])/gi;
+
+/** The distinct ticket ids a text quotes, in the order they appear, upper-cased (at most 3 looked up). */
+export function quotedTicketIds(text: string): string[] {
+  const ids = [...text.matchAll(QUOTED)].map((match) => match[0].toUpperCase());
+  return [...new Set(ids)].slice(0, 3);
+}

@@ -15,3 +15,5 @@ export { AdminOrderPage } from './pages/admin-order-page';
 export { AdminOrdersPage } from './pages/admin-orders-page';
 export { AdminPeoplePage } from './pages/admin-people-page';
 export { AdminRefundsPage } from './pages/admin-refunds-page';
+export { AdminTicketPage } from './pages/admin-ticket-page';
+export { AdminTicketsPage } from './pages/admin-tickets-page';

@@ -1,4 +1,4 @@
-import type { ContactCategory, SiteConfig } from '@kaushal/contract';
+import { type ContactCategory, RESPONSE_TARGET_HOURS, type SiteConfig } from '@kaushal/contract';
 import { escapeHtml, facts, htmlFrame, type MailContext, paragraph, type RenderedMail, textFrame } from './layout.ts';
 
 export interface ContactFacts {
@@ -22,14 +22,15 @@ const CATEGORY_LABELS: Record<ContactCategory, string> = {
   other: 'Other',
 };
 
-/** The contact page's response targets: 2 hours for critical technical issues, 24 for general, 48 for business. */
+/** The spec's response targets (the contract's RESPONSE_TARGET_HOURS, which the support inbox measures too). */
 export function responseTarget(category: ContactCategory): string {
+  const { critical, general, business } = RESPONSE_TARGET_HOURS;
   if (category === 'business' || category === 'partnership')
-    return 'We answer business and partnership enquiries within 48 hours.';
+    return `We answer business and partnership enquiries within ${business} hours.`;
   if (category === 'technical') {
-    return 'We answer critical technical issues (you cannot sign in, pay or play a lesson) within 2 hours during support hours, and other technical questions within 24 hours.';
+    return `We answer critical technical issues (you cannot sign in, pay or play a lesson) within ${critical} hours during support hours, and other technical questions within ${general} hours.`;
   }
-  return 'We answer general requests within 24 hours.';
+  return `We answer general requests within ${general} hours.`;
 }
 
 const supportHours = (site: SiteConfig) => site.supportHours.map((h) => `${h.days}: ${h.hours}`);

@@ -9,6 +9,7 @@ import { contactAckMail, contactStaffMail } from './contact.ts';
 import { formatRupees, type MailContext, type RenderedMail } from './layout.ts';
 import { receiptMail } from './receipt.ts';
 import { reminderMail } from './reminder.ts';
+import { supportReplyMail } from './support-reply.ts';
 import { welcomeMail } from './welcome.ts';
 
 const site = JSON.parse(readFileSync(path.join(repoRoot, 'content/site.json'), 'utf8')) as SiteConfig;
@@ -84,6 +85,13 @@ const messages: Record<string, RenderedMail> = {
     courseTitle: 'RAG from Scratch',
     accessUntil: new Date('2026-12-02T09:00:00Z'),
   }),
+  supportReply: supportReplyMail(context, {
+    learnerName: hostile,
+    ticketId: 'TKT-20261127-7F3K9Q',
+    subject: hostile,
+    message: `${hostile}\nSecond line.`,
+    staffName: hostile,
+  }),
 };
 
 describe('email messages', () => {
@@ -155,5 +163,16 @@ describe('email messages', () => {
       accessUntil: null,
     });
     expect(lifetime.text).toContain('Access: Lifetime access');
+  });
+
+  it('answers a ticket by email: the message as written, the ticket id, and the way to answer', () => {
+    const reply = messages.supportReply;
+    expect(reply?.subject).toBe(`Re: ${hostile} [TKT-20261127-7F3K9Q]`);
+    expect(reply?.text).toContain(`${hostile}\nSecond line.`);
+    expect(reply?.text).toContain('Ticket: TKT-20261127-7F3K9Q');
+    expect(reply?.text).toContain('include your ticket id TKT-20261127-7F3K9Q in the subject or message');
+    expect(reply?.text).toContain('Contact form: https://kaushal.example/contact-us');
+    expect(reply?.html).toContain('href="https://kaushal.example/contact-us"');
+    expect(reply?.headers).toEqual({ 'Reply-To': 'support@kaushal.ai' });
   });
 });

@@ -56,13 +56,26 @@ describe('the console frame', () => {
   });
 
   it.each([
-    [['admin'], ['Courses', 'Learners', 'People and roles', 'Audit log', 'Email', 'Orders', 'Refunds', 'Coupons']],
+    [
+      ['admin'],
+      [
+        'Courses',
+        'Learners',
+        'Support inbox',
+        'People and roles',
+        'Audit log',
+        'Email',
+        'Orders',
+        'Refunds',
+        'Coupons',
+      ],
+    ],
     // Support handles learners, orders and refunds; coupons are the admins'.
-    [['support'], ['Courses', 'Learners', 'Email', 'Orders', 'Refunds']],
+    [['support'], ['Courses', 'Learners', 'Support inbox', 'Email', 'Orders', 'Refunds']],
     [['instructor'], ['Courses']],
     [
       ['instructor', 'support'],
-      ['Courses', 'Learners', 'Email', 'Orders', 'Refunds'],
+      ['Courses', 'Learners', 'Support inbox', 'Email', 'Orders', 'Refunds'],
     ],
   ] as const)('shows %j the sections %j', async (roles, sections) => {
     meIs({ roles: [...roles], instructorOf: [] });

@@ -13,6 +13,7 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
 export const CONSOLE_SECTIONS = [
   { to: '/admin/courses', label: 'Courses', roles: ['admin', 'support', 'instructor'] },
   { to: '/admin/learners', label: 'Learners', roles: ['admin', 'support'] },
+  { to: '/admin/inbox', label: 'Support inbox', roles: ['admin', 'support'] },
   { to: '/admin/people', label: 'People and roles', roles: ['admin'] },
   { to: '/admin/audit', label: 'Audit log', roles: ['admin'] },
   { to: '/admin/email', label: 'Email', roles: ['admin', 'support'] },

@@ -11,6 +11,7 @@ import { ConsoleCard } from '../components/console-card';
 import { ConsoleStatus } from '../components/console-status';
 import { ErrorAlert } from '../components/error-alert';
 import { GrantAccessDialog } from '../components/grant-access-dialog';
+import { LearnerOrdersTable } from '../components/learner-orders-table';
 import { OutcomeNotice } from '../components/outcome-notice';
 import { RevokeAccessDialog } from '../components/revoke-access-dialog';
 import { RoleGate } from '../components/role-gate';
@@ -18,8 +19,7 @@ import { StatusPill } from '../components/status-pill';
 import { formatWhen } from '../lib/dates';
 import { errorMessage } from '../lib/form-errors';
 import { accessLabel, CERTIFICATE_STATUSES, categoryLabel, enrollmentStatus, SOURCE_LABELS } from '../lib/learners';
-import { formatPaise } from '../lib/money';
-import { ORDER_STATUSES, type Outcome } from '../lib/refunds';
+import type { Outcome } from '../lib/refunds';
 import { ROLE_LABELS } from '../lib/roles';
 
 const linkClass = 'text-accent underline underline-offset-4 [.light_&]:text-[#00506a]';
@@ -88,7 +88,7 @@ function Learner({ id }: { id: string }) {
         <Progress learner={detail} />
       </ConsoleCard>
       <ConsoleCard id="learner-orders-title" title="Orders">
-        <Orders learner={detail} />
+        <LearnerOrdersTable orders={detail.orders} />
       </ConsoleCard>
       <div className="grid gap-5 lg:grid-cols-2">
         <ConsoleCard id="learner-certificates-title" title="Certificates">
@@ -236,53 +236,6 @@ function Progress({ learner }: { learner: AdminLearner }) {
   );
 }
 
-function Orders({ learner }: { learner: AdminLearner }) {
-  if (learner.orders.length === 0) return none('No orders.');
-  return (
-    <Table caption="Orders, newest first">
-      <TableHead>
-        <TableRow>
-          <TableHeader>Order</TableHeader>
-          <TableHeader>Course</TableHeader>
-          <TableHeader className="text-right">Amount</TableHeader>
-          <TableHeader>Status</TableHeader>
-          <TableHeader>Created</TableHeader>
-        </TableRow>
-      </TableHead>
-      <tbody>
-        {learner.orders.map((order) => {
-          const status = ORDER_STATUSES[order.status];
-          return (
-            <TableRow key={order.orderId}>
-              <TableCell className="max-w-56">
-                <Link
-                  to={`/admin/orders/${encodeURIComponent(order.orderId)}`}
-                  className={`font-mono text-xs break-all ${linkClass}`}
-                >
-                  {order.orderId}
-                </Link>
-              </TableCell>
-              <TableCell className="min-w-48">{order.courseTitle}</TableCell>
-              <TableCell className="text-right whitespace-nowrap tabular-nums">
-                {formatPaise(order.amount)}
-                {order.refundedAmount > 0 && (
-                  <span className="block text-xs text-muted">{formatPaise(order.refundedAmount)} refunded</span>
-                )}
-              </TableCell>
-              <TableCell>
-                <StatusPill tone={status.tone}>{status.label}</StatusPill>
-              </TableCell>
-              <TableCell className="whitespace-nowrap">
-                <time dateTime={order.createdAt}>{formatWhen(order.createdAt)}</time>
-              </TableCell>
-            </TableRow>
-          );
-        })}
-      </tbody>
-    </Table>
-  );
-}
-
 function Certificates({ learner }: { learner: AdminLearner }) {
   if (learner.certificates.length === 0) return none('No certificates.');
   return (
@@ -316,7 +269,10 @@ function Messages({ learner }: { learner: AdminLearner }) {
         <li key={message.ticketId} className="min-w-0">
           <span className="block break-words font-medium">{message.subject}</span>
           <span className="block text-xs text-muted">
-            <span className="font-mono">{message.ticketId}</span> · {categoryLabel(message.category)} ·{' '}
+            <Link to={`/admin/inbox/${encodeURIComponent(message.ticketId)}`} className={`font-mono ${linkClass}`}>
+              {message.ticketId}
+            </Link>{' '}
+            · {categoryLabel(message.category)} ·{' '}
             <time dateTime={message.createdAt}>{formatWhen(message.createdAt)}</time>
           </span>
         </li>

@@ -201,6 +201,10 @@ describe('A learner', () => {
     expect(screen.getByRole('region', { name: 'Messages' })).toHaveTextContent(
       /Invoice GSTIN.*TKT-20261101-AB12.*Billing & Payments/,
     );
+    // Each message opens its ticket in the support inbox.
+    expect(
+      within(screen.getByRole('region', { name: 'Messages' })).getByRole('link', { name: 'TKT-20261101-AB12' }),
+    ).toHaveAttribute('href', '/admin/inbox/TKT-20261101-AB12');
   });
 
   it('grants access to a published course with the body the API expects, and shows its refusal', async () => {
