@@ -29,6 +29,12 @@ import {
   versionQuerySchema,
 } from './admin.ts';
 import {
+  analyticsDropOffSchema,
+  analyticsFunnelSchema,
+  analyticsOverviewSchema,
+  analyticsRangeQuerySchema,
+} from './analytics.ts';
+import {
   oauthCallbackQuerySchema,
   providerParamsSchema,
   standInFormSchema,
@@ -952,6 +958,40 @@ export const endpointSchemas = {
     body: staffRefundBodySchema,
     responses: { 200: adminOrderDetailSchema },
     errors: [401, 403, 404, 409, 503],
+  },
+  coursePageVisit: {
+    tags: ['catalogue'],
+    summary:
+      "The course page's visit beacon: counted once a day per visitor without a cookie or personal data (no body; 204 even for an unknown course)",
+    params: idParamsSchema,
+    responses: { 204: raw('Counted (or dropped)') },
+    errors: [],
+  },
+  adminAnalyticsOverview: {
+    tags: ['admin'],
+    summary:
+      'Sign-ups, enrollments (free and paid) and orders per IST day and by course; revenue after refunds for admins only (admin, support; an instructor: their courses)',
+    query: analyticsRangeQuerySchema,
+    responses: { 200: analyticsOverviewSchema },
+    errors: [401, 403],
+  },
+  adminAnalyticsFunnel: {
+    tags: ['admin'],
+    summary:
+      "A course's funnel over a range of IST days, from page visitors to completion, and each lesson's viewers (admin, support, the course's instructors)",
+    params: idParamsSchema,
+    query: analyticsRangeQuerySchema,
+    responses: { 200: analyticsFunnelSchema },
+    errors: [401, 403, 404],
+  },
+  adminAnalyticsDropOff: {
+    tags: ['admin'],
+    summary:
+      "A lesson's drop-off: viewers still watching at each 5%, where they were last seen and the most rewatched seconds (admin, support, the course's instructors)",
+    params: idParamsSchema,
+    query: analyticsRangeQuerySchema,
+    responses: { 200: analyticsDropOffSchema },
+    errors: [401, 403, 404],
   },
 
   emailUnsubscribePage: {

@@ -137,6 +137,10 @@ const table = {
   adminOrdersExport: { method: 'GET', path: '/admin/orders/export.csv' },
   adminOrder: { method: 'GET', path: '/admin/orders/:id' },
   adminRefundOrder: { method: 'POST', path: '/admin/orders/:id/refunds' },
+  coursePageVisit: { method: 'POST', path: '/courses/:id/visit' },
+  adminAnalyticsOverview: { method: 'GET', path: '/admin/analytics/overview' },
+  adminAnalyticsFunnel: { method: 'GET', path: '/admin/analytics/courses/:id/funnel' },
+  adminAnalyticsDropOff: { method: 'GET', path: '/admin/analytics/lessons/:id/drop-off' },
 } as const satisfies Record<string, Omit<Endpoint, 'name'>>;
 
 type Table = typeof table;
