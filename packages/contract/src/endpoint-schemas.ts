@@ -962,10 +962,10 @@ export const endpointSchemas = {
   coursePageVisit: {
     tags: ['catalogue'],
     summary:
-      "The course page's visit beacon: counted once a day per visitor without a cookie or personal data (no body; 204 even for an unknown course)",
+      "The course page's visit beacon: counted once a day per visitor without a cookie or personal data (no body)",
     params: idParamsSchema,
-    responses: { 204: raw('Counted (or dropped)') },
-    errors: [],
+    responses: { 204: raw('Counted') },
+    errors: [404],
   },
   adminAnalyticsOverview: {
     tags: ['admin'],

@@ -8,7 +8,6 @@ import {
 } from '@kaushal/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { istDaySpan } from '../orders/ist-days.ts';
 import { EVENTS_MARK, rowsOf } from './rollup.ts';
 import { STEPS } from './session-rollup.ts';
 
@@ -37,10 +36,14 @@ export function daysOf({ from, to }: Range): string[] {
 const istDayOf = (column: string) =>
   sql.raw(`to_char((${column} at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD')`);
 
-const spanOf = (range: Range) => {
-  const { start, end } = istDaySpan(range.from, range.to);
-  return { start: (start as Date).toISOString(), end: (end as Date).toISOString() };
-};
+/** India is UTC+5:30 all year: a day there starts at 18:30 UTC the day before. */
+const IST_OFFSET_MS = 330 * 60_000;
+
+/** The instants of the range's IST days as [start, end): the end is 00:00 IST the day after `to`. */
+const spanOf = (range: Range) => ({
+  start: new Date(Date.parse(`${range.from}T00:00:00Z`) - IST_OFFSET_MS).toISOString(),
+  end: new Date(Date.parse(`${range.to}T00:00:00Z`) + 86_400_000 - IST_OFFSET_MS).toISOString(),
+});
 
 const num = (value: unknown) => Number(value ?? 0);
 

@@ -1,12 +1,6 @@
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import {
-  analyticsCourseLearners,
-  analyticsLessonBuckets,
-  analyticsLessonSeconds,
-  analyticsSessions,
-  analyticsState,
-} from '../../db/schema.ts';
+import { analyticsLessonBuckets, analyticsLessonSeconds, analyticsSessions, analyticsState } from '../../db/schema.ts';
 import {
   applyEvent,
   istDay,

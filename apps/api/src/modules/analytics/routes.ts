@@ -1,5 +1,5 @@
 import { endpoints } from '@kaushal/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
@@ -18,6 +18,9 @@ const STAFF = ['admin', 'support', 'instructor'] as const;
 const VISIT_FLUSH_MS = 10_000;
 /** Visit beacons per address per minute: a page view sends one, so this is generous for shared addresses. */
 const VISIT_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
+/** How long a course found published is taken as such by the beacon, and how many are remembered. */
+const KNOWN_COURSE_MS = 60_000;
+const MAX_KNOWN_COURSES = 10_000;
 
 export const ANALYTICS_QUEUE = 'analytics-rollup';
 /** Every five minutes: the charts trail playback by at most that, plus the run itself. */
@@ -43,7 +46,7 @@ async function requireCourseAnalytics(request: FastifyRequest, db: Db, courseId:
   if (!course) throw notFound('No such course.');
   const viewer = await viewerOf(db, user);
   if (viewer.courseIds !== null && !viewer.courseIds.includes(course.id)) {
-    throw forbidden('You can see analytics only for the courses you teach.', 'not_your_course');
+    throw forbidden('You can open only the courses you teach.', 'not_your_course');
   }
   return course;
 }
@@ -65,14 +68,30 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   counters.set(app.deps, visits);
 
+  // Published courses seen lately, so a page view costs no query (a course unpublished since counts a while longer).
+  const known = new Map<string, number>();
+  const isPublished = async (courseId: string, now: number) => {
+    if ((known.get(courseId) ?? 0) > now) return true;
+    const [row] = await db
+      .select({ id: courses.id })
+      .from(courses)
+      .where(and(eq(courses.id, courseId), eq(courses.published, true), isNull(courses.draftOf)));
+    if (!row) return false;
+    if (known.size >= MAX_KNOWN_COURSES) known.clear();
+    known.set(courseId, now + KNOWN_COURSE_MS);
+    return true;
+  };
+
   route(app, endpoints.coursePageVisit, { config: { rateLimit: VISIT_RATE_LIMIT } }, async (request, reply) => {
+    const now = clock();
+    if (!(await isPublished(request.params.id, now.getTime()))) throw notFound('No such course.');
     // The session is looked up only when a cookie came with the beacon (most visitors have none).
     const user = request.cookies[SESSION_COOKIE] ? await currentUser(request) : null;
     visits.record(
       request.params.id,
       { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' },
       user?.id ?? null,
-      clock(),
+      now,
     );
     return reply.code(204).headers(NO_STORE).send();
   });
