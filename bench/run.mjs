@@ -2,6 +2,8 @@
 // figure measured in this run.
 //   npm run bench [-- --duration 5 --connections 50 --skip-lighthouse --skip-scale --reuse]
 //   npm run bench -- --jobs-only [--jobs 1000]   only the job queue's jobs per second (bench/jobs.ts); --skip-jobs
+//   DATABASE_URL=postgres://… npm run bench -- --analytics-only [--events 10000000] [--learners 100000] [--reuse]
+//     only the console analytics at volume (bench/analytics.ts, PostgreSQL, a database of its own: it is emptied)
 // With DATABASE_URL set, the product runs on PostgreSQL instead of PGlite.
 import { execFileSync, fork, spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +25,9 @@ const { values: opts } = parseArgs({
     jobs: { type: 'string', default: '1000' },
     'jobs-only': { type: 'boolean', default: false },
     'skip-jobs': { type: 'boolean', default: false },
+    'analytics-only': { type: 'boolean', default: false },
+    events: { type: 'string', default: '10000000' },
+    learners: { type: 'string', default: '100000' },
   },
 });
 const DURATION = Number(opts.duration);
@@ -142,6 +147,28 @@ function printJobs(r) {
     `| deliver (fetch, send, mark sent, complete) | ${r.deliver.jobs}${r.deliver.bounded ? ` of ${r.jobs} (time bound)` : ''} | ${fmt(r.deliver.seconds, 2)} | ${Math.round(r.deliver.perSecond)} |`,
   );
   if (r.errors) console.log(`job queue errors: ${r.errors}`);
+}
+
+// The console analytics at volume: generated in SQL, rolled up, each query timed (bench/analytics.ts).
+if (opts['analytics-only']) {
+  if (!databaseUrl) {
+    console.error('--analytics-only runs on PostgreSQL: set DATABASE_URL to a database of its own (it is emptied)');
+    process.exit(2);
+  }
+  const out = path.join(resultsDir, 'analytics.json');
+  log(`analytics: ${opts.learners} learners and ${opts.events} video events on PostgreSQL`);
+  tsx('bench/analytics.ts', [
+    '--database-url',
+    databaseUrl,
+    '--events',
+    opts.events,
+    '--learners',
+    opts.learners,
+    '--out',
+    out,
+    ...(opts.reuse ? ['--reuse'] : []),
+  ]);
+  process.exit(0);
 }
 
 if (opts['jobs-only']) {

@@ -4,9 +4,11 @@ import { analyticsLessonBuckets, analyticsLessonSeconds, analyticsSessions, anal
 import {
   applyEvent,
   istDay,
+  newSecondCounts,
   newSession,
   type SecondCounts,
   type SessionState,
+  secondTotals,
   type VideoEventType,
 } from './session-rollup.ts';
 
@@ -152,7 +154,7 @@ async function applyBatch(tx: Tx, rows: EventRow[]) {
     }
     let counts = seconds.get(row.lesson_id);
     if (!counts) {
-      counts = { views: new Map(), rewatches: new Map() };
+      counts = newSecondCounts(row.duration_seconds);
       seconds.set(row.lesson_id, counts);
     }
     const firstPlay = applyEvent(tracked.state, row.event_type, Number(row.position_sec), row.duration_seconds, counts);
@@ -220,15 +222,9 @@ async function applyBatch(tx: Tx, rows: EventRow[]) {
         },
       });
   }
-  const secondRows = [...seconds.entries()].flatMap(([lessonId, counts]) => {
-    const all = new Set([...counts.views.keys(), ...counts.rewatches.keys()]);
-    return [...all].map((second) => ({
-      lessonId,
-      second,
-      views: counts.views.get(second) ?? 0,
-      rewatches: counts.rewatches.get(second) ?? 0,
-    }));
-  });
+  const secondRows = [...seconds.entries()].flatMap(([lessonId, counts]) =>
+    secondTotals(counts).map(([second, views, rewatches]) => ({ lessonId, second, views, rewatches })),
+  );
   for (const chunk of chunks(secondRows)) {
     await tx
       .insert(analyticsLessonSeconds)

@@ -39,10 +39,31 @@ export const newSession = (): SessionState => ({
   watched: [],
 });
 
-/** Whole-second counts of a session's spans: first views and rewatches, per second. */
+/**
+ * Whole-second counts of one lesson's spans, as difference arrays (index = second, length = seconds + 1): a span
+ * adds in O(ranges watched) rather than once per second; `secondTotals` turns them into counts.
+ */
 export interface SecondCounts {
-  views: Map<number, number>;
-  rewatches: Map<number, number>;
+  views: Int32Array;
+  rewatches: Int32Array;
+}
+
+export const newSecondCounts = (durationSeconds: number): SecondCounts => ({
+  views: new Int32Array(Math.ceil(durationSeconds) + 1),
+  rewatches: new Int32Array(Math.ceil(durationSeconds) + 1),
+});
+
+/** The seconds with any count: [second, views, rewatches]. */
+export function secondTotals(counts: SecondCounts): Array<[number, number, number]> {
+  const totals: Array<[number, number, number]> = [];
+  let views = 0;
+  let rewatches = 0;
+  for (let second = 0; second < counts.views.length - 1; second++) {
+    views += counts.views[second] ?? 0;
+    rewatches += counts.rewatches[second] ?? 0;
+    if (views !== 0 || rewatches !== 0) totals.push([second, views, rewatches]);
+  }
+  return totals;
 }
 
 /** Positions are handled in hundredths of a second (the player rounds to those), so steps are exact integers. */
@@ -107,15 +128,20 @@ function addSpan(state: SessionState, from: number, to: number, durationSeconds:
   const start = Math.max(0, Math.floor(hundredths(from) / 100));
   const end = Math.min(Math.ceil(durationSeconds), Math.ceil(hundredths(to) / 100));
   if (end <= start) return;
-  for (let second = start; second < end; second++) {
-    const counts = covered(state.watched, second) ? seconds.rewatches : seconds.views;
-    counts.set(second, (counts.get(second) ?? 0) + 1);
+  const { views, rewatches } = seconds;
+  views[start] = (views[start] ?? 0) + 1;
+  views[end] = (views[end] ?? 0) - 1;
+  for (const [a, b] of state.watched) {
+    const overlapStart = Math.max(a, start);
+    const overlapEnd = Math.min(b, end);
+    if (overlapEnd <= overlapStart) continue;
+    views[overlapStart] = (views[overlapStart] ?? 0) - 1;
+    views[overlapEnd] = (views[overlapEnd] ?? 0) + 1;
+    rewatches[overlapStart] = (rewatches[overlapStart] ?? 0) + 1;
+    rewatches[overlapEnd] = (rewatches[overlapEnd] ?? 0) - 1;
   }
   state.watched = merge(state.watched, [start, end]);
 }
-
-const covered = (ranges: ReadonlyArray<[number, number]>, second: number) =>
-  ranges.some(([a, b]) => second >= a && second < b);
 
 function merge(ranges: ReadonlyArray<[number, number]>, added: [number, number]): Array<[number, number]> {
   const all = [...ranges.map(([a, b]) => [a, b] as [number, number]), added].sort((x, y) => x[0] - y[0]);
