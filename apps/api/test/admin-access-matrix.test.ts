@@ -38,7 +38,7 @@ import { tinyVideo, tusMetadata } from './support/tiny-video.ts';
  * Learners (their accounts, and access granted or revoked by hand): admin and support; teaching a course shows no
  * one's account.
  * Analytics (decision 026): admin and support read every course's, an instructor their own courses'; money figures
- * (revenue, refunds) are for admins alone, and sign-ups for admin and support.
+ * (revenue, refunds) are for admins alone, and sign-ups for admin and support; "update now" for admin and support.
  * Uploads (decision 020) follow the course: a lesson's video (begun, continued), captions and the thumbnail are
  * edits; how a video upload stands is read like the course.
  */
@@ -94,6 +94,7 @@ const MATRIX = `
   GET the analytics overview        | 401       | 403 role_required | 200                          | 200                       | 200               | 200
   GET this course's funnel          | 401       | 403 role_required | 403 not_your_course          | 200                       | 200               | 200
   GET a lesson's drop-off           | 401       | 403 role_required | 403 not_your_course          | 200                       | 200               | 200
+  POST update the analytics now     | 401       | 403 role_required | 403 role_required            | 403 role_required         | 200               | 200
 `;
 
 /** The course every row addresses (published, with lessons and tiers), and the one the other instructor teaches. */
@@ -541,6 +542,10 @@ const REQUESTS: Record<string, Planned> = {
     endpoints.adminAnalyticsFunnel,
     `/analytics/courses/${COURSE}/funnel?from=2026-03-01&to=2026-03-07`,
   ),
+  'POST update the analytics now': {
+    endpoint: endpoints.adminAnalyticsRefresh,
+    request: () => ({ method: 'POST', url: api('/analytics/refresh'), headers: { origin: TEST_ORIGIN } }),
+  },
   "GET a lesson's drop-off": read(
     endpoints.adminAnalyticsDropOff,
     `/analytics/lessons/${LESSON}/drop-off?from=2026-03-01&to=2026-03-07`,
@@ -812,6 +817,7 @@ const BODY_CHECKS: Record<string, (body: Record<string, unknown>, caller: Caller
     else expect(ids).toEqual(expect.arrayContaining([COURSE, OTHER_COURSE]));
   },
   "GET this course's funnel": (body) => expect(body).toMatchObject({ courseId: COURSE, steps: expect.any(Array) }),
+  'POST update the analytics now': (body) => expect(body).toMatchObject({ events: 0, rolledUpAt: expect.any(String) }),
   "GET a lesson's drop-off": (body) => expect(body).toMatchObject({ lessonId: LESSON, reach: expect.any(Array) }),
   'GET an order': (body, _caller, world) =>
     expect(body).toMatchObject({ orderId: world.orderId, invoice: expect.objectContaining({ amount: 99_900 }) }),

@@ -125,3 +125,10 @@ export const analyticsDropOffSchema = z.object({
   rolledUpAt: z.string().nullable(),
 });
 export type AnalyticsDropOff = z.infer<typeof analyticsDropOffSchema>;
+
+/** What "Update now" did: the events it rolled up (at most a bounded number; the job does the rest). */
+export const analyticsRefreshSchema = z.object({
+  events: count,
+  rolledUpAt: z.string().nullable(),
+});
+export type AnalyticsRefresh = z.infer<typeof analyticsRefreshSchema>;

@@ -33,6 +33,7 @@ import {
   analyticsFunnelSchema,
   analyticsOverviewSchema,
   analyticsRangeQuerySchema,
+  analyticsRefreshSchema,
 } from './analytics.ts';
 import {
   oauthCallbackQuerySchema,
@@ -992,6 +993,13 @@ export const endpointSchemas = {
     query: analyticsRangeQuerySchema,
     responses: { 200: analyticsDropOffSchema },
     errors: [401, 403, 404],
+  },
+  adminAnalyticsRefresh: {
+    tags: ['admin'],
+    summary:
+      'Roll up the video events stored since the last run now, up to 100,000 (the job does the rest every five minutes) (admin, support)',
+    responses: { 200: analyticsRefreshSchema },
+    errors: [401, 403],
   },
 
   emailUnsubscribePage: {

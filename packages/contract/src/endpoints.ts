@@ -141,6 +141,7 @@ const table = {
   adminAnalyticsOverview: { method: 'GET', path: '/admin/analytics/overview' },
   adminAnalyticsFunnel: { method: 'GET', path: '/admin/analytics/courses/:id/funnel' },
   adminAnalyticsDropOff: { method: 'GET', path: '/admin/analytics/lessons/:id/drop-off' },
+  adminAnalyticsRefresh: { method: 'POST', path: '/admin/analytics/refresh' },
 } as const satisfies Record<string, Omit<Endpoint, 'name'>>;
 
 type Table = typeof table;

@@ -1039,6 +1039,15 @@ export function hostileEndpoints(f: HostileFixture): EndpointSpec[] {
         ],
       },
     }),
+    {
+      method: 'POST',
+      route: '/api/v1/admin/analytics/refresh',
+      body: { type: 'empty' },
+      answers: 'json',
+      signedIn: true,
+      role: 'admin',
+      valid: 200,
+    },
     get('/api/v1/admin/analytics/lessons/:id/drop-off', {
       signedIn: true,
       role: 'admin',

@@ -136,6 +136,15 @@ describe('console analytics', () => {
     expect(chart.lastSeen[15]?.viewers).toBe(1);
   });
 
+  it('rolls up on "update now" (admin or support), as the job would', async () => {
+    await fourViewers();
+    const res = await callAs(ctx, support, 'POST', '/admin/analytics/refresh');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ events: 11, rolledUpAt: expect.any(String) });
+    expect((await dropOffOf(FREE)).viewers).toBe(4);
+    expect((await callAs(ctx, admin, 'POST', '/admin/analytics/refresh')).json()).toMatchObject({ events: 0 });
+  });
+
   it('gives the same figures when the events are rolled up a few at a time', async () => {
     await fourViewers();
     await rollUpVideoEvents(ctx.database.db, { batchSize: 3 });

@@ -147,7 +147,8 @@ export async function overview(db: Db, range: Range, viewer: Viewer): Promise<An
   };
 }
 
-async function rolledUpAt(db: Db): Promise<string | null> {
+/** When the video rollup last ran (null: never). */
+export async function rolledUpAt(db: Db): Promise<string | null> {
   const [row] = rowsOf<{ updated_at: Date | string }>(
     await db.execute(sql`select updated_at from analytics_state where key = ${EVENTS_MARK}`),
   );

@@ -74,12 +74,17 @@ async function committedHorizon(db: Db): Promise<number> {
  * its bookmark in one transaction: a run that stops half way leaves whole batches done, and a second run (or two
  * at once) finds nothing left to do. Events stored while it runs are left for the next run.
  */
-export async function rollUpVideoEvents(db: Db, options: { batchSize?: number } = {}): Promise<RollupResult> {
+export async function rollUpVideoEvents(
+  db: Db,
+  options: { batchSize?: number; maxBatches?: number } = {},
+): Promise<RollupResult> {
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
   const horizon = await committedHorizon(db);
   let events = 0;
+  let batches = 0;
   let mark = await rolledUpTo(db);
-  while (mark < horizon) {
+  while (mark < horizon && batches < (options.maxBatches ?? Number.POSITIVE_INFINITY)) {
+    batches += 1;
     const done = await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${ROLLUP_LOCK})`);
       const from = await rolledUpTo(tx);
@@ -107,6 +112,11 @@ export async function rollUpVideoEvents(db: Db, options: { batchSize?: number } 
     events += done.count;
     mark = done.mark;
   }
+  // When it last ran, also when there was nothing new (the console shows it).
+  await db
+    .insert(analyticsState)
+    .values({ key: EVENTS_MARK, value: mark })
+    .onConflictDoUpdate({ target: analyticsState.key, set: { updatedAt: sql`now()` } });
   return { events, mark };
 }
 

@@ -6,10 +6,11 @@ import type { Db } from '../../db/client.ts';
 import { courseInstructors, courses, lessons } from '../../db/schema.ts';
 import { route } from '../../lib/endpoint-route.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
-import { requireRole } from '../admin/index.ts';
+import { actorOf, requireRole } from '../admin/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import { currentUser, SESSION_COOKIE, type SessionUser } from '../auth/index.ts';
-import { dropOff, funnel, overview, type Viewer } from './queries.ts';
-import { pruneRolledUpEvents, rollUpVideoEvents } from './rollup.ts';
+import { dropOff, funnel, overview, rolledUpAt, type Viewer } from './queries.ts';
+import { EVENTS_MARK, pruneRolledUpEvents, rolledUpTo, rollUpVideoEvents } from './rollup.ts';
 import { CoursePageVisits } from './visits.ts';
 
 const NO_STORE = { 'cache-control': 'private, no-store' };
@@ -21,6 +22,10 @@ const VISIT_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
 /** How long a course found published is taken as such by the beacon, and how many are remembered. */
 const KNOWN_COURSE_MS = 60_000;
 const MAX_KNOWN_COURSES = 10_000;
+
+/** "Update now" rolls up at most this many events (five batches of 20,000). */
+const REFRESH_BATCH = 20_000;
+const REFRESH_BATCHES = 5;
 
 export const ANALYTICS_QUEUE = 'analytics-rollup';
 /** Every five minutes: the charts trail playback by at most that, plus the run itself. */
@@ -106,6 +111,30 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     const course = await requireCourseAnalytics(request, db, request.params.id);
     reply.headers(NO_STORE);
     return funnel(db, course, request.query);
+  });
+
+  // "Update now": what the job would do, bounded so the request stays short; concurrent runs take turns.
+  route(app, endpoints.adminAnalyticsRefresh, {}, async (request, reply) => {
+    const user = await requireRole(request, ['admin', 'support']);
+    const before = await rolledUpTo(db);
+    const rolled = await rollUpVideoEvents(db, { batchSize: REFRESH_BATCH, maxBatches: REFRESH_BATCHES });
+    // A staff action that writes, so it is audited (the rollup's own batches are committed by then).
+    await db.transaction((tx) =>
+      recordAudit(
+        tx,
+        actorOf(user),
+        {
+          action: 'analytics.refresh',
+          entity: 'analytics',
+          entityId: EVENTS_MARK,
+          before: { rolledUpTo: before },
+          after: { rolledUpTo: rolled.mark, events: rolled.events },
+        },
+        clock(),
+      ),
+    );
+    reply.headers(NO_STORE);
+    return { events: rolled.events, rolledUpAt: await rolledUpAt(db) };
   });
 
   route(app, endpoints.adminAnalyticsDropOff, {}, async (request, reply) => {
