@@ -127,8 +127,11 @@ describe('Analytics', () => {
     ]);
   });
 
-  it('shows support no money figures', async () => {
-    stubConsoleApi({ 'GET /admin/analytics/overview': () => json(200, overview(false)) });
+  it('shows support no money figures, and lets them update the playback figures now', async () => {
+    const api = stubConsoleApi({
+      'GET /admin/analytics/overview': () => json(200, overview(false)),
+      'POST /admin/analytics/refresh': () => json(200, { events: 11, rolledUpAt: '2026-03-02T10:00:00.000Z' }),
+    });
     renderConsolePage(<AdminAnalyticsPage />, {
       route: 'analytics',
       path: `/admin/analytics?${RANGE}`,
@@ -137,6 +140,21 @@ describe('Analytics', () => {
     expect(await screen.findByRole('heading', { name: 'Enrollments and sign-ups' })).toBeInTheDocument();
     expect(screen.queryByText(/Revenue|₹/)).not.toBeInTheDocument();
     expect(rowsOf(screen.getByRole('table', { name: 'By course' }))).toEqual([['RAG from Scratch', '2', '2', '3']]);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Update playback figures now' }));
+    expect(await screen.findByText(/^Updated: 11 new events counted at/)).toBeInTheDocument();
+    // The figures are read again.
+    expect(api.calls.filter((c) => c.key === 'GET /admin/analytics/overview').length).toBeGreaterThan(1);
+  });
+
+  it('offers an instructor no update button', async () => {
+    stubConsoleApi({ 'GET /admin/analytics/overview': () => json(200, overview(false)) });
+    renderConsolePage(<AdminAnalyticsPage />, {
+      route: 'analytics',
+      path: `/admin/analytics?${RANGE}`,
+      me: { roles: ['instructor'], instructorOf: ['rag-from-scratch'] },
+    });
+    expect(await screen.findByRole('table', { name: 'By course' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Update playback figures now' })).not.toBeInTheDocument();
   });
 
   it('refuses a reversed range before asking the API', async () => {

@@ -10,10 +10,12 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useAnalyticsDropOff } from '../api/analytics-drop-off';
 import { useAnalyticsFunnel } from '../api/analytics-funnel';
 import { useAnalyticsOverview } from '../api/analytics-overview';
+import { useRefreshAnalytics } from '../api/analytics-refresh';
 import { DailyChart, DropOffChart, FunnelChart } from '../components/analytics-charts';
 import { ConsoleStatus } from '../components/console-status';
 import { ErrorAlert } from '../components/error-alert';
 import { RoleGate } from '../components/role-gate';
+import { useConsole } from '../hooks/use-console';
 import {
   type AnalyticsRange,
   checkRange,
@@ -22,6 +24,7 @@ import {
   formatShare,
   rangeFromParams,
 } from '../lib/analytics';
+import { formatWhen } from '../lib/dates';
 import { errorMessage } from '../lib/form-errors';
 import { formatPaise } from '../lib/money';
 import { formatCount } from '../lib/numbers';
@@ -59,6 +62,7 @@ function Analytics() {
           of a lesson, filed under the day it began.
         </p>
       </div>
+      <RefreshPlayback />
       <RangeForm
         key={`${range.from}/${range.to}`}
         range={range}
@@ -81,6 +85,29 @@ function Analytics() {
         </>
       )}
     </section>
+  );
+}
+
+/** "Update now" (admin, support): rolls up the playback stored since the job's last run. */
+function RefreshPlayback() {
+  const me = useConsole();
+  const refresh = useRefreshAnalytics();
+  if (!me.roles.includes('admin') && !me.roles.includes('support')) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <Button variant="secondary" size="sm" onClick={() => refresh.mutate()} disabled={refresh.isPending}>
+        {refresh.isPending ? 'Updating playback figures…' : 'Update playback figures now'}
+      </Button>
+      <p className="text-sm text-muted" aria-live="polite">
+        {refresh.isError
+          ? errorMessage(refresh.error)
+          : refresh.data
+            ? `Updated: ${formatCount(refresh.data.events)} new ${refresh.data.events === 1 ? 'event' : 'events'} counted${
+                refresh.data.rolledUpAt ? ` at ${formatWhen(refresh.data.rolledUpAt)}` : ''
+              }.`
+            : ''}
+      </p>
+    </div>
   );
 }
 
