@@ -55,8 +55,8 @@ const funnel: AnalyticsFunnel = {
     { step: 'completed', label: 'Completed the course', count: 1 },
   ],
   lessons: [
-    { lessonId: 'rag-from-scratch-01', title: 'Why RAG', position: 1, isFree: true, viewers: 4, finished: 1 },
-    { lessonId: 'rag-from-scratch-02', title: 'Chunking', position: 2, isFree: false, viewers: 0, finished: 0 },
+    { lessonId: 'rag-from-scratch-01', title: 'Why RAG', position: 0, isFree: true, viewers: 4, finished: 1 },
+    { lessonId: 'rag-from-scratch-02', title: 'Chunking', position: 1, isFree: false, viewers: 0, finished: 0 },
   ],
   rolledUpAt: '2026-03-02T10:00:00.000Z',
 };

@@ -331,7 +331,7 @@ function Funnel({ funnel }: { funnel: AnalyticsFunnel }) {
           {funnel.lessons.map((l) => (
             <TableRow key={l.lessonId}>
               <TableHeader scope="row" className="font-normal whitespace-normal">
-                {l.position}. {l.title}
+                {l.position + 1}. {l.title}
                 {l.isFree && <span className="ml-2 text-xs text-muted">(free)</span>}
               </TableHeader>
               <Num>{formatCount(l.viewers)}</Num>
