@@ -56,13 +56,16 @@ describe('the console frame', () => {
   });
 
   it.each([
-    [['admin'], ['Courses', 'Learners', 'People and roles', 'Audit log', 'Email', 'Orders', 'Refunds', 'Coupons']],
+    [
+      ['admin'],
+      ['Courses', 'Learners', 'People and roles', 'Audit log', 'Email', 'Orders', 'Refunds', 'Coupons', 'Analytics'],
+    ],
     // Support handles learners, orders and refunds; coupons are the admins'.
-    [['support'], ['Courses', 'Learners', 'Email', 'Orders', 'Refunds']],
-    [['instructor'], ['Courses']],
+    [['support'], ['Courses', 'Learners', 'Email', 'Orders', 'Refunds', 'Analytics']],
+    [['instructor'], ['Courses', 'Analytics']],
     [
       ['instructor', 'support'],
-      ['Courses', 'Learners', 'Email', 'Orders', 'Refunds'],
+      ['Courses', 'Learners', 'Email', 'Orders', 'Refunds', 'Analytics'],
     ],
   ] as const)('shows %j the sections %j', async (roles, sections) => {
     meIs({ roles: [...roles], instructorOf: [] });
