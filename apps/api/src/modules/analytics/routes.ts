@@ -17,8 +17,8 @@ const NO_STORE = { 'cache-control': 'private, no-store' };
 const STAFF = ['admin', 'support', 'instructor'] as const;
 /** How often visit counts gathered in memory are written. */
 const VISIT_FLUSH_MS = 10_000;
-/** Visit beacons per address per minute: a page view sends one, so this is generous for shared addresses. */
-const VISIT_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
+/** Visit beacons per address per minute: a page view sends one; generous for addresses many people share. */
+const VISIT_RATE_LIMIT = { max: 300, timeWindow: '1 minute' };
 /** How long a course found published is taken as such by the beacon, and how many are remembered. */
 const KNOWN_COURSE_MS = 60_000;
 const MAX_KNOWN_COURSES = 10_000;
