@@ -136,7 +136,17 @@ test('the admin reads a course funnel and a lesson’s drop-off that equal what 
   expect(points[20]).toEqual(['100%', '1', '25%', '1']);
   const rewatched = await rowsOf(page.getByRole('table', { name: 'Most rewatched seconds (all time)' }));
   expect(rewatched).toEqual(Array.from({ length: 10 }, (_, i) => [`0:${12 + i}`, '1', '3']));
-  await expectNoAxeViolations(page, 'analytics with a funnel and a drop-off');
+  for (const theme of ['dark', 'light'] as const) {
+    const saved = await page.request.put(`${product.baseUrl}/api/v1/users/me/settings`, {
+      headers: { origin: product.baseUrl },
+      data: { theme },
+    });
+    expect(saved.status()).toBe(200);
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
+    await expect(page.getByRole('heading', { name: `Drop-off: ${LESSON_TITLE}` })).toBeVisible();
+    await expectNoAxeViolations(page, `analytics with a funnel and a drop-off (${theme})`);
+  }
 
   // Usable on a phone: nothing but the tables' own frames scrolls sideways.
   await page.setViewportSize({ width: 375, height: 800 });
