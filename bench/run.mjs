@@ -4,6 +4,8 @@
 //   npm run bench -- --jobs-only [--jobs 1000]   only the job queue's jobs per second (bench/jobs.ts); --skip-jobs
 //   npm run bench -- --learners-only [--learners 100000 --searches 100]   only the console's learner search at
 //     volume (bench/learners.ts, then GET /admin/learners one request at a time); --skip-learners
+//   DATABASE_URL=postgres://… npm run bench -- --analytics-only [--events 10000000] [--learners 100000] [--reuse]
+//     only the console analytics at volume (bench/analytics.ts, PostgreSQL, a database of its own: it is emptied)
 // With DATABASE_URL set, the product runs on PostgreSQL instead of PGlite.
 import { execFileSync, fork, spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,6 +31,8 @@ const { values: opts } = parseArgs({
     searches: { type: 'string', default: '100' },
     'learners-only': { type: 'boolean', default: false },
     'skip-learners': { type: 'boolean', default: false },
+    'analytics-only': { type: 'boolean', default: false },
+    events: { type: 'string', default: '10000000' },
   },
 });
 const DURATION = Number(opts.duration);
@@ -228,6 +232,28 @@ function printLearnerSearch(r) {
       `| ${row.kind} | ${row.searches.map((q) => `\`${q}\``).join(', ')} | ${row.rows.join('/')} | ${ms(row.p50)} | ${ms(row.p95)} | ${ms(row.p99)} | ${row.errors} | ${holds} (p95 < ${LEARNER_SEARCH_BUDGET_MS}) |`,
     );
   }
+}
+
+// The console analytics at volume: generated in SQL, rolled up, each query timed (bench/analytics.ts).
+if (opts['analytics-only']) {
+  if (!databaseUrl) {
+    console.error('--analytics-only runs on PostgreSQL: set DATABASE_URL to a database of its own (it is emptied)');
+    process.exit(2);
+  }
+  const out = path.join(resultsDir, 'analytics.json');
+  log(`analytics: ${opts.learners} learners and ${opts.events} video events on PostgreSQL`);
+  tsx('bench/analytics.ts', [
+    '--database-url',
+    databaseUrl,
+    '--events',
+    opts.events,
+    '--learners',
+    opts.learners,
+    '--out',
+    out,
+    ...(opts.reuse ? ['--reuse'] : []),
+  ]);
+  process.exit(0);
 }
 
 if (opts['jobs-only']) {

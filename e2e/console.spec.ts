@@ -98,6 +98,7 @@ test('the demo admin creates a draft, edits it, adds two tiers, reads the audit 
     'Orders',
     'Refunds',
     'Coupons',
+    'Analytics',
   ]);
 
   // A new draft: the API's refusal of a short title shows next to the title; the price goes in paise.

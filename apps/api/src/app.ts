@@ -22,6 +22,7 @@ import { OneLinePerRequest } from './lib/request-log.ts';
 import { type Clock, systemClock } from './lib/time.ts';
 import { accountRoutes } from './modules/account/index.ts';
 import { adminResourceRoutes, adminRoutes, adminUploadRoutes } from './modules/admin/index.ts';
+import { analyticsJobs, analyticsRoutes } from './modules/analytics/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { billingRoutes } from './modules/billing/index.ts';
 import { catalogueRoutes } from './modules/catalogue/index.ts';
@@ -188,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(orderRoutes);
       await api.register(learnerRoutes);
       await api.register(supportInboxRoutes);
+      await api.register(analyticsRoutes);
     },
     { prefix: API_PREFIX },
   );
@@ -195,7 +197,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Email attachments (an invoice's PDF) are resolved at delivery from the references stored with the message.
   const resolveAttachment = invoiceAttachment(database.db);
   if (hasDevMailbox(app.deps)) await app.register(devMailboxRoutes, { resolveAttachment });
-  await startMailJobs(app, resolveAttachment);
+  await startMailJobs(app, resolveAttachment, [analyticsJobs(app)]);
 
   await registerWeb(app, {
     distDir: config.webDistDir,

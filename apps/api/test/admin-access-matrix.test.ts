@@ -38,6 +38,8 @@ import { tinyVideo, tusMetadata } from './support/tiny-video.ts';
  * support, whoever teaches the course the order bought; the accountant's CSV of every order: admin alone.
  * Learners (their accounts, and access granted or revoked by hand) and the support inbox (contact messages as
  * tickets, decision 025): admin and support; teaching a course shows no one's account or messages.
+ * Analytics (decision 026): admin and support read every course's, an instructor their own courses'; money figures
+ * (revenue, refunds) are for admins alone, and sign-ups for admin and support; "update now" for admin and support.
  * Uploads (decision 020) follow the course: a lesson's video (begun, continued), captions and the thumbnail are
  * edits; how a video upload stands is read like the course.
  */
@@ -95,6 +97,10 @@ const MATRIX = `
   PATCH a ticket                    | 401       | 403 role_required | 403 role_required            | 403 role_required         | 200               | 200
   POST reply to a ticket            | 401       | 403 role_required | 403 role_required            | 403 role_required         | 200               | 200
   POST a note on a ticket           | 401       | 403 role_required | 403 role_required            | 403 role_required         | 200               | 200
+  GET the analytics overview        | 401       | 403 role_required | 200                          | 200                       | 200               | 200
+  GET this course's funnel          | 401       | 403 role_required | 403 not_your_course          | 200                       | 200               | 200
+  GET a lesson's drop-off           | 401       | 403 role_required | 403 not_your_course          | 200                       | 200               | 200
+  POST update the analytics now     | 401       | 403 role_required | 403 role_required            | 403 role_required         | 200               | 200
 `;
 
 /** The course every row addresses (published, with lessons and tiers), and the one the other instructor teaches. */
@@ -566,6 +572,22 @@ const REQUESTS: Record<string, Planned> = {
     }),
   },
   'GET find learners': read(endpoints.adminLearners, '/learners?q=role%20target'),
+  'GET the analytics overview': read(
+    endpoints.adminAnalyticsOverview,
+    '/analytics/overview?from=2026-03-01&to=2026-03-07',
+  ),
+  "GET this course's funnel": read(
+    endpoints.adminAnalyticsFunnel,
+    `/analytics/courses/${COURSE}/funnel?from=2026-03-01&to=2026-03-07`,
+  ),
+  'POST update the analytics now': {
+    endpoint: endpoints.adminAnalyticsRefresh,
+    request: () => ({ method: 'POST', url: api('/analytics/refresh'), headers: { origin: TEST_ORIGIN } }),
+  },
+  "GET a lesson's drop-off": read(
+    endpoints.adminAnalyticsDropOff,
+    `/analytics/lessons/${LESSON}/drop-off?from=2026-03-01&to=2026-03-07`,
+  ),
   "GET a learner's page": {
     endpoint: endpoints.adminLearner,
     request: (world) => ({ method: 'GET', url: api(`/learners/${world.target.id}`) }),
@@ -867,6 +889,21 @@ const BODY_CHECKS: Record<string, (body: Record<string, unknown>, caller: Caller
   'POST a note on a ticket': (body) =>
     expect(body.entries).toContainEqual(expect.objectContaining({ kind: 'note', body: 'Asked twice before.' })),
   'GET export orders as CSV': (body, _caller, world) => expect(body.csv).toContain(`${world.orderId},`),
+  // Money for admins alone; sign-ups for admin and support; an instructor sees the courses they teach.
+  'GET the analytics overview': (body, caller) => {
+    const days = body.days as Array<Record<string, unknown>>;
+    const ids = (body.courses as Array<{ courseId: string }>).map((c) => c.courseId);
+    expect(days).toHaveLength(7);
+    expect(body.money).toBe(caller === 'admin');
+    expect('revenue' in (days[0] ?? {})).toBe(caller === 'admin');
+    expect('newLearners' in (days[0] ?? {})).toBe(caller === 'admin' || caller === 'support');
+    if (caller === 'instructor of this course') expect(ids).toEqual([COURSE]);
+    else if (caller === 'instructor of another course') expect(ids).toEqual([OTHER_COURSE]);
+    else expect(ids).toEqual(expect.arrayContaining([COURSE, OTHER_COURSE]));
+  },
+  "GET this course's funnel": (body) => expect(body).toMatchObject({ courseId: COURSE, steps: expect.any(Array) }),
+  'POST update the analytics now': (body) => expect(body).toMatchObject({ events: 0, rolledUpAt: expect.any(String) }),
+  "GET a lesson's drop-off": (body) => expect(body).toMatchObject({ lessonId: LESSON, reach: expect.any(Array) }),
   'GET an order': (body, _caller, world) =>
     expect(body).toMatchObject({ orderId: world.orderId, invoice: expect.objectContaining({ amount: 99_900 }) }),
   // A part refunded: the order stays paid (and the access with it).

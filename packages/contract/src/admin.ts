@@ -211,7 +211,7 @@ export const userParamsSchema = z.object({ id: z.uuid('Not a user id.') });
 export const userRolesBodySchema = z.object({ roles: z.array(staffRoleSchema).max(3) }).strict();
 
 export const auditQuerySchema = z.object({
-  entity: z.enum(['course', 'tier', 'lesson', 'user', 'coupon', 'order', 'ticket']).optional(),
+  entity: z.enum(['course', 'tier', 'lesson', 'user', 'coupon', 'order', 'ticket', 'analytics']).optional(),
   entityId: noNul(z.string().max(100)).optional(),
   actor: noNul(z.string().trim().max(254)).optional(),
   page,

@@ -29,6 +29,13 @@ import {
   versionQuerySchema,
 } from './admin.ts';
 import {
+  analyticsDropOffSchema,
+  analyticsFunnelSchema,
+  analyticsOverviewSchema,
+  analyticsRangeQuerySchema,
+  analyticsRefreshSchema,
+} from './analytics.ts';
+import {
   oauthCallbackQuerySchema,
   providerParamsSchema,
   standInFormSchema,
@@ -1003,6 +1010,47 @@ export const endpointSchemas = {
     body: ticketNoteBodySchema,
     responses: { 200: adminTicketSchema },
     errors: [401, 403, 404],
+  },
+  coursePageVisit: {
+    tags: ['catalogue'],
+    summary:
+      "The course page's visit beacon: counted once a day per visitor without a cookie or personal data (no body)",
+    params: idParamsSchema,
+    responses: { 204: raw('Counted') },
+    errors: [404],
+  },
+  adminAnalyticsOverview: {
+    tags: ['admin'],
+    summary:
+      'Sign-ups, enrollments (free and paid) and orders per IST day and by course; revenue after refunds for admins only (admin, support; an instructor: their courses)',
+    query: analyticsRangeQuerySchema,
+    responses: { 200: analyticsOverviewSchema },
+    errors: [401, 403],
+  },
+  adminAnalyticsFunnel: {
+    tags: ['admin'],
+    summary:
+      "A course's funnel over a range of IST days, from page visitors to completion, and each lesson's viewers (admin, support, the course's instructors)",
+    params: idParamsSchema,
+    query: analyticsRangeQuerySchema,
+    responses: { 200: analyticsFunnelSchema },
+    errors: [401, 403, 404],
+  },
+  adminAnalyticsDropOff: {
+    tags: ['admin'],
+    summary:
+      "A lesson's drop-off: viewers still watching at each 5%, where they were last seen and the most rewatched seconds (admin, support, the course's instructors)",
+    params: idParamsSchema,
+    query: analyticsRangeQuerySchema,
+    responses: { 200: analyticsDropOffSchema },
+    errors: [401, 403, 404],
+  },
+  adminAnalyticsRefresh: {
+    tags: ['admin'],
+    summary:
+      'Roll up the video events stored since the last run now, up to 100,000 (the job does the rest every five minutes) (admin, support)',
+    responses: { 200: analyticsRefreshSchema },
+    errors: [401, 403],
   },
 
   emailUnsubscribePage: {

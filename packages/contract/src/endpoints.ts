@@ -142,6 +142,11 @@ const table = {
   adminUpdateTicket: { method: 'PATCH', path: '/admin/tickets/:ticketId' },
   adminTicketReply: { method: 'POST', path: '/admin/tickets/:ticketId/replies' },
   adminTicketNote: { method: 'POST', path: '/admin/tickets/:ticketId/notes' },
+  coursePageVisit: { method: 'POST', path: '/courses/:id/visit' },
+  adminAnalyticsOverview: { method: 'GET', path: '/admin/analytics/overview' },
+  adminAnalyticsFunnel: { method: 'GET', path: '/admin/analytics/courses/:id/funnel' },
+  adminAnalyticsDropOff: { method: 'GET', path: '/admin/analytics/lessons/:id/drop-off' },
+  adminAnalyticsRefresh: { method: 'POST', path: '/admin/analytics/refresh' },
 } as const satisfies Record<string, Omit<Endpoint, 'name'>>;
 
 type Table = typeof table;

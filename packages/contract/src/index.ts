@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './admin.ts';
+export * from './analytics.ts';
 export * from './auth.ts';
 export * from './catalogue.ts';
 export * from './certificates.ts';

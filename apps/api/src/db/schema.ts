@@ -453,6 +453,8 @@ export const lessonProgress = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.lessonId] }),
     index('lesson_progress_user_course_idx').on(t.userId, t.courseId),
+    // The console funnel's "completed" step (decision 026): a course's completions by day.
+    index('lesson_progress_course_completed_idx').on(t.courseId, t.completedAt).where(sql`${t.completed}`),
   ],
 );
 
@@ -784,4 +786,124 @@ export const lessonNotes = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('lesson_notes_user_course_idx').on(t.userId, t.courseId, t.lessonId, t.atSeconds)],
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Console analytics (decision 026). Rollups of video_events kept by the analytics job from a high-water mark, and
+// first-party course-page visit counts. None of these tables holds an IP address, a user agent or a cookie.
+
+/** The job's bookmarks: `video_events` is the last event id rolled up. */
+export const analyticsState = pgTable('analytics_state', {
+  key: text('key').primaryKey(),
+  value: bigint('value', { mode: 'number' }).notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One video session as the rollup has seen it so far: the furthest point its playback reached, where it was last
+ * seen, whether it is playing (from where), and the seconds it has watched (to tell a first view from a rewatch).
+ * Lets events of a session that arrive after a run continue it exactly, and lets raw events be pruned.
+ */
+export const analyticsSessions = pgTable(
+  'analytics_sessions',
+  {
+    sessionId: uuid('session_id').primaryKey(),
+    lessonId: text('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    /** The IST day of the session's first event: the day its counts are filed under. */
+    day: text('day').notNull(),
+    /** Whether any play event was seen (only then is the session a viewer). */
+    viewer: boolean('viewer').notNull().default(false),
+    /** 5% steps reached by playing (0–20); -1 before the first play. */
+    reachBucket: smallint('reach_bucket').notNull().default(-1),
+    /** Where the session was last seen, as a 5% step (0–19; 20 when it completed); -1 before the first play. */
+    lastBucket: smallint('last_bucket').notNull().default(-1),
+    /** The position playback runs from (a play, or a seek while playing); null when paused. */
+    playingFrom: real('playing_from'),
+    /** Merged [start, end) whole-second ranges already watched. */
+    watched: jsonb('watched').$type<Array<[number, number]>>().notNull().default([]),
+  },
+  (t) => [index('analytics_sessions_lesson_idx').on(t.lessonId)],
+);
+
+/** Per lesson and IST day: viewers who reached each 5% step (`reached`) and who were last seen in it (`ended`). */
+export const analyticsLessonBuckets = pgTable(
+  'analytics_lesson_buckets',
+  {
+    lessonId: text('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    /** 0–20: the step at bucket × 5% of the lesson. */
+    bucket: smallint('bucket').notNull(),
+    reached: integer('reached').notNull().default(0),
+    ended: integer('ended').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.lessonId, t.day, t.bucket] })],
+);
+
+/** Per lesson and whole second, all time: how many sessions watched it, and how many extra times (rewatches). */
+export const analyticsLessonSeconds = pgTable(
+  'analytics_lesson_seconds',
+  {
+    lessonId: text('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    second: integer('second').notNull(),
+    views: integer('views').notNull().default(0),
+    rewatches: integer('rewatches').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.lessonId, t.second] })],
+);
+
+/** When a learner first played a free lesson, and a paid one, of a course (the funnel's learner steps). */
+export const analyticsCourseLearners = pgTable(
+  'analytics_course_learners',
+  {
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstFreeDay: text('first_free_day'),
+    firstPaidDay: text('first_paid_day'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.courseId, t.userId] }),
+    index('analytics_course_learners_free_idx').on(t.courseId, t.firstFreeDay),
+    index('analytics_course_learners_paid_idx').on(t.courseId, t.firstPaidDay),
+  ],
+);
+
+/** Unique course-page visitors per IST day, counted in memory from a daily-salted hash and stored as a number. */
+export const coursePageVisits = pgTable(
+  'course_page_visits',
+  {
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    visitors: integer('visitors').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.day] })],
+);
+
+/** Signed-in learners who opened a course page: the first IST day each did (an account we already hold). */
+export const coursePageLearners = pgTable(
+  'course_page_learners',
+  {
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstDay: text('first_day').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.courseId, t.userId] }),
+    index('course_page_learners_day_idx').on(t.courseId, t.firstDay),
+  ],
 );

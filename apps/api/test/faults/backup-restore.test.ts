@@ -86,7 +86,26 @@ const OTHER_TABLES = [
   'invoice_counters',
   'drizzle.__drizzle_migrations',
 ] as const;
-const ALL_TABLES = [...Object.keys(LEARNER_TABLES).map((t) => `public.${t}`), ...OTHER_TABLES.map(qualified)].sort();
+/**
+ * Rollups and counts the analytics job and the visit beacon derive from the rows above (decision 026): the job
+ * may run at any five-minute mark while the learners write, so no learner's writes say how many rows they hold.
+ * Restored with everything else (the offline copy compares every table), not counted.
+ */
+const DERIVED_TABLES = [
+  'analytics_state',
+  'analytics_sessions',
+  'analytics_lesson_buckets',
+  'analytics_lesson_seconds',
+  'analytics_course_learners',
+  'course_page_visits',
+  'course_page_learners',
+] as const;
+/** The tables whose rows this test accounts for. */
+const COUNTED_TABLES = [
+  ...Object.keys(LEARNER_TABLES).map((t) => `public.${t}`),
+  ...OTHER_TABLES.map(qualified),
+].sort();
+const ALL_TABLES = [...COUNTED_TABLES, ...DERIVED_TABLES.map(qualified)].sort();
 
 function qualified(table: string) {
   return table.includes('.') ? table : `public.${table}`;
@@ -150,7 +169,7 @@ async function tableNames(db: Db): Promise<string[]> {
 
 async function totals(db: Db): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
-  for (const table of ALL_TABLES) out[table] = (await fingerprint(db, table)).rows;
+  for (const table of COUNTED_TABLES) out[table] = (await fingerprint(db, table)).rows;
   return out;
 }
 
@@ -372,7 +391,7 @@ describe(`a backup taken while learners write (${KIND})`, () => {
     expect(unowned).toEqual(await ownedRows(src.db, null));
 
     // During: exactly each learner's first k writes.
-    const expected: Record<string, number> = Object.fromEntries(ALL_TABLES.map((t) => [t, 0]));
+    const expected: Record<string, number> = Object.fromEntries(COUNTED_TABLES.map((t) => [t, 0]));
     const add = (table: string, rows: number) => {
       expected[qualified(table)] = (expected[qualified(table)] ?? 0) + rows;
     };

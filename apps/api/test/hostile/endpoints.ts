@@ -201,6 +201,17 @@ export function hostileEndpoints(f: HostileFixture): EndpointSpec[] {
       signedIn: true,
       valid: 200,
     },
+    // The course page's visit beacon: no body; only numbers are stored.
+    {
+      method: 'POST',
+      route: '/api/v1/courses/:id/visit',
+      params: { id: ENROLLED_COURSE },
+      body: { type: 'empty' },
+      answers: 'json',
+      signedIn: false,
+      publicWrite: true,
+      valid: 204,
+    },
     // Sign-in
     get('/api/v1/auth/:provider/login', {
       signedIn: false,
@@ -1005,6 +1016,51 @@ export function hostileEndpoints(f: HostileFixture): EndpointSpec[] {
       },
     }),
     get('/api/v1/admin/orders/:id', { signedIn: true, role: 'admin', params: { id: f.paidOrderId } }),
+    // Analytics (decision 026): a range of IST days, at most 366.
+    get('/api/v1/admin/analytics/overview', {
+      signedIn: true,
+      role: 'admin',
+      query: {
+        valid: { from: '2026-01-01', to: '2026-12-31' },
+        fields: [
+          { name: 'from', kind: 'token' },
+          { name: 'to', kind: 'token' },
+        ],
+      },
+    }),
+    get('/api/v1/admin/analytics/courses/:id/funnel', {
+      signedIn: true,
+      role: 'admin',
+      params: { id: ENROLLED_COURSE },
+      query: {
+        valid: { from: '2026-01-01', to: '2026-12-31' },
+        fields: [
+          { name: 'from', kind: 'token' },
+          { name: 'to', kind: 'token' },
+        ],
+      },
+    }),
+    {
+      method: 'POST',
+      route: '/api/v1/admin/analytics/refresh',
+      body: { type: 'empty' },
+      answers: 'json',
+      signedIn: true,
+      role: 'admin',
+      valid: 200,
+    },
+    get('/api/v1/admin/analytics/lessons/:id/drop-off', {
+      signedIn: true,
+      role: 'admin',
+      params: { id: PAID_LESSON },
+      query: {
+        valid: { from: '2026-01-01', to: '2026-12-31' },
+        fields: [
+          { name: 'from', kind: 'token' },
+          { name: 'to', kind: 'token' },
+        ],
+      },
+    }),
     staff(
       'POST',
       '/api/v1/admin/orders/:id/refunds',

@@ -148,6 +148,7 @@ export const routes: RouteObject[] = [
               { path: 'orders/:id', lazy: consolePart('AdminOrderPage') },
               { path: 'refunds', lazy: consolePart('AdminRefundsPage') },
               { path: 'coupons', lazy: consolePart('AdminCouponsPage') },
+              { path: 'analytics', lazy: consolePart('AdminAnalyticsPage') },
             ],
           },
           {

@@ -720,6 +720,8 @@ describe('the staff console API', () => {
         const order = await buy(ctx, buyer, REFUND_COURSE, REFUND_TIER, sandboxPayment(ctx, buyer));
         return [`/admin/orders/${order.orderId}/refunds`, { amount: 100, reason: 'Goodwill after a broken lesson' }];
       },
+      // Analytics (decision 026): "update now" rolls up playback, recorded as analytics.refresh.
+      adminAnalyticsRefresh: async () => ['/admin/analytics/refresh', undefined],
     };
     expect(writes.map((e) => e.name).sort()).toEqual(Object.keys(valid).sort());
     for (const endpoint of writes) {

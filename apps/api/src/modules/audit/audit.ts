@@ -12,7 +12,7 @@ export interface Actor {
 export interface AuditEntryInput {
   /** e.g. course.update, tier.create, role.grant */
   action: string;
-  entity: 'course' | 'tier' | 'lesson' | 'user' | 'coupon' | 'order' | 'ticket';
+  entity: 'course' | 'tier' | 'lesson' | 'user' | 'coupon' | 'order' | 'ticket' | 'analytics';
   entityId: string;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoint-route.ts';
 import { badRequest } from '../../lib/errors.ts';
+import type { QueueDefinition } from '../../providers/jobs/job-queue.ts';
 import { pathOnlyRequestLog } from '../auth/index.ts';
 import { type AttachmentResolver, emailDeliveryHandler } from './delivery.ts';
 import { EMAIL_DELIVERY_QUEUE, emailDeliveryQueue } from './outbox.ts';
@@ -19,14 +20,21 @@ const START_RETRY_MS = 5_000;
  * that does not answer at start-up does not stop the app (it answers 503 meanwhile): the start is tried again
  * every few seconds until it succeeds or the app closes.
  */
-export async function startMailJobs(app: FastifyInstance, resolveAttachment: AttachmentResolver): Promise<void> {
+export async function startMailJobs(
+  app: FastifyInstance,
+  resolveAttachment: AttachmentResolver,
+  others: ReadonlyArray<{ queues: readonly QueueDefinition[]; start: () => Promise<void> }> = [],
+): Promise<void> {
   const { jobs, config, db, mailer, clock, outbox } = app.deps;
   jobs.define([
     emailDeliveryQueue(config.mail.timeoutSeconds * 2, config.mail.retryDelaySeconds),
     { name: REMINDERS_QUEUE, retryLimit: 3, retryDelaySeconds: 300, expireInSeconds: 3600 },
+    ...others.flatMap((other) => other.queues),
   ]);
   const start = async () => {
     await jobs.start();
+    // Other modules' workers and schedules (analytics), on the queue started here.
+    for (const other of others) await other.start();
     await jobs.work(
       EMAIL_DELIVERY_QUEUE,
       emailDeliveryHandler({

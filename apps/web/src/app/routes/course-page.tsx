@@ -7,6 +7,7 @@ import { DifficultyBadge } from '@/components/ui/difficulty-badge';
 // The course page composes catalogue, payments and learning. It takes the catalogue's parts by file rather
 // than through the feature's index, so the home page's shared chunk does not carry them.
 import { courseQuery } from '@/features/catalogue/api/catalogue-queries';
+import { sendCourseVisit } from '@/features/catalogue/api/course-visit';
 import { ActionLabel } from '@/features/catalogue/components/action-label';
 import { CourseFacts } from '@/features/catalogue/components/course-facts';
 import { CourseReviews } from '@/features/catalogue/components/course-reviews';
@@ -61,6 +62,11 @@ export function CoursePage() {
   const { dialogProps } = player;
   const closePlayer = dialogProps.onOpenChange;
   usePageTitle(query.data?.title);
+  // One visit per course shown (the console's funnel counts it), once the course is known to exist.
+  const shownId = query.data?.id;
+  useEffect(() => {
+    if (shownId) sendCourseVisit(shownId);
+  }, [shownId]);
 
   useLessonDeepLink(query.data?.lessons, {
     playingLessonId: dialogProps.open ? dialogProps.lessonId : null,

@@ -4,6 +4,7 @@
  * carries one chunk name for it instead of one per page and part.
  */
 export { ConsoleHome, ConsoleLayout } from './components/console-layout';
+export { AdminAnalyticsPage } from './pages/admin-analytics-page';
 export { AdminAuditPage } from './pages/admin-audit-page';
 export { AdminCouponsPage } from './pages/admin-coupons-page';
 export { AdminCoursePage } from './pages/admin-course-page';

@@ -17,4 +17,9 @@ export const adminKeys = {
   orders: () => [...adminKeys.all, 'orders'] as const,
   orderList: (query: object) => [...adminKeys.orders(), 'list', query] as const,
   order: (id: string) => [...adminKeys.orders(), 'detail', id] as const,
+  analytics: () => [...adminKeys.all, 'analytics'] as const,
+  analyticsOverview: (range: object) => [...adminKeys.analytics(), 'overview', range] as const,
+  analyticsFunnel: (courseId: string, range: object) => [...adminKeys.analytics(), 'funnel', courseId, range] as const,
+  analyticsDropOff: (lessonId: string, range: object) =>
+    [...adminKeys.analytics(), 'drop-off', lessonId, range] as const,
 };

@@ -68,14 +68,15 @@ describe('the console frame', () => {
         'Orders',
         'Refunds',
         'Coupons',
+        'Analytics',
       ],
     ],
     // Support handles learners, orders and refunds; coupons are the admins'.
-    [['support'], ['Courses', 'Learners', 'Support inbox', 'Email', 'Orders', 'Refunds']],
-    [['instructor'], ['Courses']],
+    [['support'], ['Courses', 'Learners', 'Support inbox', 'Email', 'Orders', 'Refunds', 'Analytics']],
+    [['instructor'], ['Courses', 'Analytics']],
     [
       ['instructor', 'support'],
-      ['Courses', 'Learners', 'Support inbox', 'Email', 'Orders', 'Refunds'],
+      ['Courses', 'Learners', 'Support inbox', 'Email', 'Orders', 'Refunds', 'Analytics'],
     ],
   ] as const)('shows %j the sections %j', async (roles, sections) => {
     meIs({ roles: [...roles], instructorOf: [] });

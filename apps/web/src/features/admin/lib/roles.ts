@@ -20,6 +20,7 @@ export const CONSOLE_SECTIONS = [
   { to: '/admin/orders', label: 'Orders', roles: ['admin', 'support'] },
   { to: '/admin/refunds', label: 'Refunds', roles: ['admin', 'support'] },
   { to: '/admin/coupons', label: 'Coupons', roles: ['admin'] },
+  { to: '/admin/analytics', label: 'Analytics', roles: ['admin', 'support', 'instructor'] },
 ] as const satisfies ReadonlyArray<{ to: string; label: string; roles: readonly StaffRole[] }>;
 
 export const holdsAny = (held: readonly StaffRole[], wanted: readonly StaffRole[]) =>
