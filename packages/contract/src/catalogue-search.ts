@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { difficultySchema, noNul } from './common.ts';
+
+// Catalogue search and filters (decision 028): the query of GET /courses beyond its page, the highlight of a
+// result, and the suggestions the search boxes show as the learner types. Zod-free helpers (the web's bundle
+// imports them) live in search-highlight.ts.
+
+/** Longest search text accepted; longer is refused with a clear 400 (a title is rarely a tenth of it). */
+export const SEARCH_MAX_LENGTH = 100;
+/** Highest price filter, in rupees. */
+export const PRICE_FILTER_MAX = 10_000_000;
+
+export const COURSE_SORTS = ['relevance', 'popular', 'rating', 'newest', 'price-asc', 'price-desc'] as const;
+export type CourseSort = (typeof COURSE_SORTS)[number];
+/** The running time of a course's lessons: under 1 hour, 1 to 5 hours, over 5 hours. */
+export const DURATION_FILTERS = ['short', 'medium', 'long'] as const;
+export type DurationFilter = (typeof DURATION_FILTERS)[number];
+export const PRICE_FILTERS = ['free', 'paid'] as const;
+export type PriceFilter = (typeof PRICE_FILTERS)[number];
+
+/** An empty parameter (`?difficulty=`, from a form left at "Any") is no filter at all. */
+const blankIsAbsent = (value: unknown) => (value === '' ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankIsAbsent, schema.optional());
+
+/**
+ * Search text: any characters a learner types (quotes, `&`, `!`, `:*`, backslashes are words to look for, never
+ * query syntax: the server hands the text to websearch_to_tsquery and trigram similarity as a value), but no NUL
+ * (PostgreSQL cannot hold one in text) and at most SEARCH_MAX_LENGTH characters. Blank is no search.
+ */
+export const searchTextSchema = noNul(
+  z.string().trim().max(SEARCH_MAX_LENGTH, `Search at most ${SEARCH_MAX_LENGTH} characters.`),
+);
+
+const priceSchema = z.coerce
+  .number()
+  .finite()
+  .min(0, 'A price cannot be negative.')
+  .max(PRICE_FILTER_MAX, `A price filter goes up to ${PRICE_FILTER_MAX} rupees.`);
+
+/** The filters and sort of the catalogue, shared by GET /courses and the /courses page's URL. */
+export const catalogueFiltersShape = {
+  q: optional(searchTextSchema),
+  difficulty: optional(difficultySchema),
+  price: optional(z.enum(PRICE_FILTERS)),
+  /** Rupees, inclusive. */
+  minPrice: optional(priceSchema),
+  maxPrice: optional(priceSchema),
+  duration: optional(z.enum(DURATION_FILTERS)),
+  /** Default: relevance with a search, else the catalogue's own order. */
+  sort: optional(z.enum(COURSE_SORTS)),
+};
+
+export const priceRangeInOrder = (value: { minPrice?: number | undefined; maxPrice?: number | undefined }) =>
+  value.minPrice === undefined || value.maxPrice === undefined || value.minPrice <= value.maxPrice;
+export const PRICE_RANGE_MESSAGE = 'The lowest price must not be above the highest price.';
+
+/** [start, end) offsets (UTF-16 code units) of matched words in a text. */
+export const highlightRangeSchema = z.tuple([z.number().int().min(0), z.number().int().min(0)]);
+export const highlightedTextSchema = z.object({ text: z.string(), ranges: z.array(highlightRangeSchema) });
+
+/** Where a search result matched: plain text with ranges to mark, never markup. */
+export const courseHighlightSchema = z.object({
+  title: z.array(highlightRangeSchema),
+  /** A passage of the description around its first matched word; null when the description has none. */
+  description: highlightedTextSchema.nullable(),
+  /** The first lesson (in course order) whose title matched; null when none did. */
+  lesson: z.object({ id: z.string(), title: z.string(), ranges: z.array(highlightRangeSchema) }).nullable(),
+});
+export type CourseHighlight = z.infer<typeof courseHighlightSchema>;
+
+export const SUGGESTIONS_LIMIT = 5;
+export const suggestionsQuerySchema = z.object({ q: searchTextSchema });
+export const suggestionsSchema = z.object({
+  courses: z.array(z.object({ id: z.string(), title: z.string(), ranges: z.array(highlightRangeSchema) })),
+  lessons: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      ranges: z.array(highlightRangeSchema),
+      courseId: z.string(),
+      courseTitle: z.string(),
+    }),
+  ),
+});
+export type Suggestions = z.infer<typeof suggestionsSchema>;
