@@ -18,9 +18,7 @@ export type DurationFilter = (typeof DURATION_FILTERS)[number];
 export const PRICE_FILTERS = ['free', 'paid'] as const;
 export type PriceFilter = (typeof PRICE_FILTERS)[number];
 
-/** An empty parameter (`?difficulty=`, from a form left at "Any") is no filter at all. */
-const blankIsAbsent = (value: unknown) => (value === '' ? undefined : value);
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankIsAbsent, schema.optional());
+const optional = <T extends z.ZodType>(schema: T) => schema.optional();
 
 /**
  * Search text: any characters a learner types (quotes, `&`, `!`, `:*`, backslashes are words to look for, never
@@ -31,14 +29,16 @@ export const searchTextSchema = noNul(
   z.string().trim().max(SEARCH_MAX_LENGTH, `Search at most ${SEARCH_MAX_LENGTH} characters.`),
 );
 
-const priceSchema = z.coerce
-  .number()
-  .finite()
-  .min(0, 'A price cannot be negative.')
-  .max(PRICE_FILTER_MAX, `A price filter goes up to ${PRICE_FILTER_MAX} rupees.`);
+/** Rupees with at most two decimals, as written in a URL: no sign, exponent, NaN or Infinity. */
+const priceSchema = z
+  .string()
+  .regex(/^\d{1,9}(\.\d{1,2})?$/, 'A price is a number of rupees, at least 0, with at most two decimals.')
+  .transform(Number)
+  .refine((value) => value <= PRICE_FILTER_MAX, `A price filter goes up to ${PRICE_FILTER_MAX} rupees.`);
 
 /** The filters and sort of the catalogue, shared by GET /courses and the /courses page's URL. */
 export const catalogueFiltersShape = {
+  /** Blank is no search (a search box submitted empty); every other filter refuses a blank value. */
   q: optional(searchTextSchema),
   difficulty: optional(difficultySchema),
   price: optional(z.enum(PRICE_FILTERS)),

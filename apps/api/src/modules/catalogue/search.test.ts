@@ -175,6 +175,9 @@ describe('catalogue search', () => {
     ['duration=forever', 'duration'],
     ['minPrice=-1', 'minPrice'],
     ['maxPrice=abc', 'maxPrice'],
+    ['maxPrice=1e3', 'maxPrice'],
+    ['minPrice=Infinity', 'minPrice'],
+    ['maxPrice=99999999999', 'maxPrice'],
     ['minPrice=5000&maxPrice=100', 'maxPrice'],
     [`q=${'a'.repeat(10_000)}`, 'q'],
     ['q=rag%00', 'q'],
@@ -185,8 +188,14 @@ describe('catalogue search', () => {
     expect(res.json().detail).toContain(field);
   });
 
-  it('takes a blank filter as no filter', async () => {
-    expect((await list('q=&difficulty=&price=&minPrice=&maxPrice=&duration=&sort=&size=50')).total).toBe(15);
+  it('takes a blank search as no search, and refuses a blank filter', async () => {
+    expect((await list('q=&size=50')).total).toBe(15);
+    expect((await list('q=%20%20&size=50')).total).toBe(15);
+    for (const name of ['difficulty', 'price', 'minPrice', 'maxPrice', 'duration', 'sort']) {
+      const res = await ctx.app.inject(`/api/v1/courses?${name}=`);
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().detail).toContain(name);
+    }
   });
 
   it('suggests courses and lessons as a learner types, with the typed part marked', async () => {
