@@ -2,6 +2,8 @@
 // figure measured in this run.
 //   npm run bench [-- --duration 5 --connections 50 --skip-lighthouse --skip-scale --reuse]
 //   npm run bench -- --jobs-only [--jobs 1000]   only the job queue's jobs per second (bench/jobs.ts); --skip-jobs
+//   npm run bench -- --learners-only [--learners 100000 --searches 100]   only the console's learner search at
+//     volume (bench/learners.ts, then GET /admin/learners one request at a time); --skip-learners
 // With DATABASE_URL set, the product runs on PostgreSQL instead of PGlite.
 import { execFileSync, fork, spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +25,10 @@ const { values: opts } = parseArgs({
     jobs: { type: 'string', default: '1000' },
     'jobs-only': { type: 'boolean', default: false },
     'skip-jobs': { type: 'boolean', default: false },
+    learners: { type: 'string', default: '100000' },
+    searches: { type: 'string', default: '100' },
+    'learners-only': { type: 'boolean', default: false },
+    'skip-learners': { type: 'boolean', default: false },
   },
 });
 const DURATION = Number(opts.duration);
@@ -61,7 +67,7 @@ function tsx(script, args) {
 }
 
 /** The product as it ships: request logs at info, written where a log collector would read them (a file). */
-async function startProduct(port) {
+async function startProduct(port, dir = dataDir) {
   const logFile = openSync(path.join(resultsDir, 'product.log'), 'a');
   const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: root,
@@ -70,7 +76,7 @@ async function startProduct(port) {
       NODE_ENV: 'development',
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
+      DATA_DIR: dir,
       DATABASE_URL: databaseUrl ?? '',
       SEED_DEMO: 'false',
       // The load generator is one address opening as many connections as --connections asks for.
@@ -144,8 +150,95 @@ function printJobs(r) {
   if (r.errors) console.log(`job queue errors: ${r.errors}`);
 }
 
+// The console's learner search (issue 20: fast at 100,000 learners): the learners made by bench/learners.ts, then
+// each kind of search sent to the product's real route, one request at a time (the figure is one search's work,
+// not a queue), signed in as an admin. Needs the built API; the product must not be running on the same PGlite.
+const LEARNER_SEARCH_BUDGET_MS = 20;
+const learnersDataDir = path.join(resultsDir, 'learners-data');
+
+async function runLearnerSearch() {
+  const out = path.join(resultsDir, 'learners.json');
+  if (!databaseUrl) rmSync(learnersDataDir, { recursive: true, force: true });
+  log(`learner search: generating ${opts.learners} learners`);
+  tsx('bench/learners.ts', [
+    '--data-dir',
+    learnersDataDir,
+    '--out',
+    out,
+    '--learners',
+    opts.learners,
+    ...(databaseUrl ? ['--database-url', databaseUrl] : []),
+  ]);
+  const setup = JSON.parse(readFileSync(out, 'utf8'));
+  const port = await freePort();
+  const server = await startProduct(port, learnersDataDir);
+  const url = `http://127.0.0.1:${port}/api/v1/admin/learners?q=`;
+  const headers = { cookie: `kaushal_session=${setup.token}`, origin: `http://127.0.0.1:${port}` };
+  const search = async (q) => {
+    const started = performance.now();
+    const res = await fetch(url + encodeURIComponent(q), { headers });
+    const body = await res.json();
+    return { ms: performance.now() - started, status: res.status, items: body.items?.length ?? 0 };
+  };
+  const rows = [];
+  try {
+    // Warm-up, not counted: every search once (JIT, the pool's connections, the table's pages in memory).
+    for (const values of Object.values(setup.searches)) for (const q of values) await search(q);
+    const perKind = Number(opts.searches);
+    for (const [kind, values] of Object.entries(setup.searches)) {
+      const times = [];
+      let errors = 0;
+      const firstPage = new Set();
+      for (let i = 0; i < perKind; i++) {
+        const r = await search(values[i % values.length]);
+        if (r.status !== 200) errors += 1;
+        times.push(r.ms);
+        firstPage.add(r.items);
+      }
+      times.sort((a, b) => a - b);
+      const at = (p) => times[Math.max(0, Math.ceil((p / 100) * times.length) - 1)];
+      const row = { kind, searches: values, requests: perKind, errors, rows: [...firstPage].sort((a, b) => a - b) };
+      Object.assign(row, { p50: at(50), p95: at(95), p99: at(99), max: times.at(-1) });
+      rows.push(row);
+      log(`learner search, ${kind}: p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms`);
+    }
+  } finally {
+    await stop(server);
+  }
+  return {
+    database: setup.database,
+    learners: setup.learners,
+    generateSeconds: setup.seconds,
+    perKind: Number(opts.searches),
+    rows,
+  };
+}
+
+function printLearnerSearch(r) {
+  const ms = (n) => n.toFixed(1);
+  console.log(
+    `\nLearner search on ${r.database === 'postgres' ? 'PostgreSQL' : 'PGlite'}: ${r.learners} learners (made in ${r.generateSeconds.toFixed(1)} s), GET /admin/learners?q= as an admin, one request at a time, ${r.perKind} requests per kind`,
+  );
+  console.log('| search | values | first page rows | p50 ms | p95 ms | p99 ms | errors | budget |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const row of r.rows) {
+    const holds = row.errors === 0 && row.p95 < LEARNER_SEARCH_BUDGET_MS ? 'holds' : 'MISSED';
+    console.log(
+      `| ${row.kind} | ${row.searches.map((q) => `\`${q}\``).join(', ')} | ${row.rows.join('/')} | ${ms(row.p50)} | ${ms(row.p95)} | ${ms(row.p99)} | ${row.errors} | ${holds} (p95 < ${LEARNER_SEARCH_BUDGET_MS}) |`,
+    );
+  }
+}
+
 if (opts['jobs-only']) {
   printJobs(runJobQueue());
+  process.exit(0);
+}
+if (opts['learners-only']) {
+  log('building the API');
+  execFileSync('npm', ['run', 'build', '-w', '@kaushal/api'], { cwd: root, stdio: 'ignore' });
+  const result = await runLearnerSearch();
+  printLearnerSearch(result);
+  writeFileSync(path.join(resultsDir, 'learners-latest.json'), JSON.stringify(result, null, 2));
   process.exit(0);
 }
 
@@ -334,6 +427,7 @@ if (!opts['skip-scale']) {
 await stop(product);
 // With the product stopped: the benchmark's worker is the only one taking the queue's jobs.
 const jobs = opts['skip-jobs'] ? undefined : runJobQueue();
+const learnerSearch = opts['skip-learners'] ? undefined : await runLearnerSearch();
 
 // 5. Front end: bytes before first paint, Lighthouse.
 const sizes = routeSizes();
@@ -421,6 +515,7 @@ if (home) {
   );
 }
 if (jobs) printJobs(jobs);
+if (learnerSearch) printLearnerSearch(learnerSearch);
 if (lighthouse) {
   console.log('\n| Lighthouse (mobile) | performance | accessibility | best practices | SEO | LCP ms | CLS | TBT ms |');
   console.log('|---|---|---|---|---|---|---|---|');
@@ -443,6 +538,7 @@ writeFileSync(
       scale,
       sizes,
       jobs,
+      learnerSearch,
       lighthouse,
     },
     null,

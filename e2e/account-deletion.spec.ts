@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { expect, test } from '@playwright/test';
+import { openPglite } from '../apps/api/src/db/pglite.ts';
 import { signIn } from './support/auth.ts';
 import { fakeGoogleEnv } from './support/fake-oauth.ts';
 import { type RunningProduct, startProduct } from './support/product.ts';
@@ -66,7 +66,7 @@ test('Delete Account needs the learner’s email, removes their rows, keeps paym
   await context.close();
 
   await product.stop();
-  const db = new PGlite(path.join(dataDir, 'pglite'));
+  const db = openPglite(path.join(dataDir, 'pglite'));
   try {
     const count = async (sql: string, param: string) =>
       Number((await db.query<{ n: number }>(`select count(*)::int as n from ${sql}`, [param])).rows[0]?.n);

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { expect, type Page, test } from '@playwright/test';
+import { openPglite } from '../apps/api/src/db/pglite.ts';
 import { signIn } from './support/auth.ts';
 import { lessonButton, player } from './support/course-page.ts';
 import { fakeGoogleEnv } from './support/fake-oauth.ts';
@@ -88,7 +88,7 @@ test('events queued when the tab closes mid-lesson still reach the database', as
   await context.close();
 
   await product.stop();
-  const db = new PGlite(path.join(dataDir, 'pglite'));
+  const db = openPglite(path.join(dataDir, 'pglite'));
   try {
     const { rows } = await db.query<{ event_type: string; position_sec: number }>(
       'select event_type, position_sec from video_events where session_id = $1 order by id',

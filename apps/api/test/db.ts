@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { loadCatalogue } from '../src/content/load.ts';
 import { seedCatalogue } from '../src/content/seed.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
+import { openPglite } from '../src/db/pglite.ts';
 import { repoRoot } from '../src/paths.ts';
 import { createScratchDatabase } from './support/scratch-postgres.ts';
 
@@ -23,7 +23,7 @@ export function testDatabase(): Promise<Database> {
     const base = process.env.TEST_DATABASE_URL;
     const database = base
       ? await openDatabase({ url: (await createScratchDatabase(base, `worker${workerId()}`)).url, poolSize: 5 })
-      : await openDatabase({ pglite: new PGlite() });
+      : await openDatabase({ pglite: openPglite() });
     await database.migrate();
     return database;
   })();

@@ -1,7 +1,7 @@
-import { PGlite } from '@electric-sql/pglite';
 import { asc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
+import { openPglite } from '../db/pglite.ts';
 import { quizAttempts, quizzes, sections, users } from '../db/schema.ts';
 import { FIXTURE_QUESTIONS } from '../modules/quizzes/test-support.ts';
 import { exportCatalogue } from './export.ts';
@@ -133,7 +133,7 @@ describe('quizzes in content files: validation', () => {
 describe('quizzes in content files: import keeps learner attempts', () => {
   let database: Database;
   beforeEach(async () => {
-    database = await openDatabase({ pglite: new PGlite() });
+    database = await openDatabase({ pglite: openPglite() });
     await database.migrate();
   });
   afterEach(async () => {

@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../paths.ts';
+import { openPglite } from './pglite.ts';
 import { snapshotPglite } from './pglite-backup.ts';
 import * as schema from './schema.ts';
 
@@ -42,14 +43,14 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite data folder; absent means in memory. */
   pgliteDir?: string | undefined;
-  /** Hands over an existing PGlite (tests share one per worker). */
+  /** Hands over an existing PGlite (tests share one per worker), opened with `openPglite` (its extensions). */
   pglite?: PGlite;
   poolSize?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
-  const client = options.pglite ?? new PGlite(options.pgliteDir);
+  const client = options.pglite ?? openPglite(options.pgliteDir);
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {

@@ -1,6 +1,7 @@
 import { closeSync, fsyncSync, openSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import { openPglite } from './pglite.ts';
 
 /**
  * Backups of the embedded database (PGlite). PGlite is one PostgreSQL backend living inside the server process,
@@ -44,8 +45,8 @@ export async function openBackup(bytes: Uint8Array, dataDir?: string): Promise<B
   let client: PGlite | undefined;
   try {
     const loadDataDir = new Blob([bytes as Uint8Array<ArrayBuffer>]);
-    // One options object: PGlite reads the second argument only when the first is a folder.
-    client = new PGlite(dataDir ? { dataDir, loadDataDir } : { loadDataDir });
+    // With the schema's extensions: a backup's indexes may need them (and one taken before them opens all the same).
+    client = openPglite(dataDir ? { dataDir, loadDataDir } : { loadDataDir });
     await client.waitReady;
     const { rows } = await client.query<Record<keyof BackupSummary, number>>(
       `select (select count(*)::int from drizzle.__drizzle_migrations) as migrations,

@@ -47,7 +47,15 @@ export const users = pgTable(
     updatedAt: updatedAt(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    // The console's learner search (decisions/027): `name`/`email` ILIKE '%…%' of 3 or more characters looks up
+    // trigrams (pg_trgm, whose GIN operator class answers ILIKE on the column itself, any case), and the list,
+    // newest sign-up first with keyset paging, walks this order, stopping once a page is full.
+    index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_created_idx').on(t.createdAt, t.id),
+  ],
 );
 
 export const oauthAccounts = pgTable(
@@ -280,6 +288,8 @@ export const paymentOrders = pgTable(
     uniqueIndex('payment_orders_payment_key').on(t.providerPaymentId),
     index('payment_orders_coupon_idx').on(t.couponId, t.status),
     index('payment_orders_created_idx').on(t.createdAt),
+    // The accountant's CSV export: a date range of payments, oldest first, a batch after the last (paid_at, id).
+    index('payment_orders_paid_idx').on(t.paidAt, t.id),
   ],
 );
 
@@ -511,6 +521,11 @@ export const contactMessages = pgTable(
   (t) => [
     uniqueIndex('contact_messages_ticket_key').on(t.ticketId),
     index('contact_messages_created_idx').on(t.createdAt),
+    // A learner's messages on the console's learner page: written signed in, or signed out from their address
+    // (compared in lower case); both, so that the OR of the two is two index lookups. The first also serves
+    // `on delete set null` when an account is deleted.
+    index('contact_messages_user_idx').on(t.userId),
+    index('contact_messages_email_idx').on(sql`lower(${t.email})`),
   ],
 );
 

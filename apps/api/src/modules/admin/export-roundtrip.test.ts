@@ -1,7 +1,6 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { adminCourseDetailSchema } from '@kaushal/contract';
 import { describe, expect, it } from 'vitest';
 import { TEST_ORIGIN, useTestApp } from '../../../test/app.ts';
@@ -10,6 +9,7 @@ import { exportCatalogue, writeCourseFiles } from '../../content/export.ts';
 import { loadCatalogue } from '../../content/load.ts';
 import { seedCatalogue } from '../../content/seed.ts';
 import { openDatabase } from '../../db/client.ts';
+import { openPglite } from '../../db/pglite.ts';
 import { userRoles } from '../../db/schema.ts';
 import { repoRoot } from '../../paths.ts';
 import { FIXTURE_QUESTIONS } from '../quizzes/test-support.ts';
@@ -103,7 +103,7 @@ describe('a course made in the console, exported and imported into a fresh datab
     // A copy of content/ (site, thumbnails, media) whose course files are replaced by the export.
     const dir = mkdtempSync(path.join(tmpdir(), 'kaushal-console-export-'));
     cpSync(path.join(repoRoot, 'content'), dir, { recursive: true });
-    const fresh = await openDatabase({ pglite: new PGlite() });
+    const fresh = await openDatabase({ pglite: openPglite() });
     try {
       const exported = await exportCatalogue(ctx.database.db);
       await writeCourseFiles(path.join(dir, 'courses'), exported);
