@@ -125,6 +125,8 @@ export const courses = pgTable(
     // Catalogue search (decision 028): the weighted text of a course, matched by the same expression in
     // modules/catalogue/search.ts so the planner uses this index.
     index('courses_search_idx').using('gin', COURSE_SEARCH_DOCUMENT),
+    // Titles by trigram (pg_trgm): misspelt searches and the search boxes' suggestions.
+    index('courses_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
   ],
 );
 
@@ -180,6 +182,7 @@ export const lessons = pgTable(
     index('lessons_course_idx').on(t.courseId, t.position),
     // Catalogue search (decision 028): lesson titles find their course.
     index('lessons_search_idx').using('gin', LESSON_SEARCH_DOCUMENT),
+    index('lessons_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
   ],
 );
 
