@@ -1,22 +1,16 @@
 import { z } from 'zod';
+import {
+  COURSE_SORTS,
+  DURATION_FILTERS,
+  PRICE_FILTER_MAX,
+  PRICE_FILTERS,
+  SEARCH_MAX_LENGTH,
+} from './catalogue-search-values.ts';
 import { difficultySchema, noNul } from './common.ts';
 
 // Catalogue search and filters (decision 028): the query of GET /courses beyond its page, the highlight of a
 // result, and the suggestions the search boxes show as the learner types. Zod-free helpers (the web's bundle
 // imports them) live in search-highlight.ts.
-
-/** Longest search text accepted; longer is refused with a clear 400 (a title is rarely a tenth of it). */
-export const SEARCH_MAX_LENGTH = 100;
-/** Highest price filter, in rupees. */
-export const PRICE_FILTER_MAX = 10_000_000;
-
-export const COURSE_SORTS = ['relevance', 'popular', 'rating', 'newest', 'price-asc', 'price-desc'] as const;
-export type CourseSort = (typeof COURSE_SORTS)[number];
-/** The running time of a course's lessons: under 1 hour, 1 to 5 hours, over 5 hours. */
-export const DURATION_FILTERS = ['short', 'medium', 'long'] as const;
-export type DurationFilter = (typeof DURATION_FILTERS)[number];
-export const PRICE_FILTERS = ['free', 'paid'] as const;
-export type PriceFilter = (typeof PRICE_FILTERS)[number];
 
 const optional = <T extends z.ZodType>(schema: T) => schema.optional();
 
@@ -68,7 +62,6 @@ export const courseHighlightSchema = z.object({
 });
 export type CourseHighlight = z.infer<typeof courseHighlightSchema>;
 
-export const SUGGESTIONS_LIMIT = 5;
 export const suggestionsQuerySchema = z.object({ q: searchTextSchema });
 export const suggestionsSchema = z.object({
   courses: z.array(z.object({ id: z.string(), title: z.string(), ranges: z.array(highlightRangeSchema) })),

@@ -3,6 +3,7 @@ export * from './admin.ts';
 export * from './auth.ts';
 export * from './catalogue.ts';
 export * from './catalogue-search.ts';
+export * from './catalogue-search-values.ts';
 export * from './certificates.ts';
 export * from './commerce.ts';
 export * from './common.ts';

@@ -1,8 +1,8 @@
-import type { CourseListItem } from '@kaushal/contract';
+import type { CourseSummary } from '@kaushal/contract';
 import { Clock, Star, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DifficultyBadge } from '@/components/ui/difficulty-badge';
-import { HighlightedText } from '@/components/ui/highlighted-text';
 import { Skeleton } from '@/components/ui/skeleton';
 import { assetUrl } from '@/lib/api-client';
 import { formatCount, formatPrice } from '@/lib/format';
@@ -10,21 +10,22 @@ import { durationOf, ratingOf, studentsOf } from '../lib/course-defaults';
 import { shortenDescription } from '../lib/shorten-description';
 
 /**
- * `priority`: the card is the page's first, in view on load: its image loads at once (the page's LCP). A search
- * result (`course.highlight`) marks the matched words, shows the description's matching passage, and names the
- * lesson that matched.
+ * `priority`: the card is the page's first, in view on load: its image loads at once (the page's LCP). `match`
+ * (a search result: components/search-result-match) replaces the title and description with marked ones and
+ * adds the lesson that matched; the home page never loads that code.
  */
 export function CourseCard({
   course,
   headingLevel = 3,
   priority = false,
+  match,
 }: {
-  course: CourseListItem;
+  course: CourseSummary;
   headingLevel?: 2 | 3;
   priority?: boolean;
+  match?: { title: ReactNode; description: ReactNode | null; lesson: ReactNode | null };
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const highlight = course.highlight;
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-border bg-surface transition-colors hover:border-accent/60">
       <img
@@ -44,22 +45,13 @@ export function CourseCard({
         </div>
         <Heading className="text-lg leading-snug font-semibold">
           <Link to={`/course/${course.id}`} className="after:absolute after:inset-0 focus-visible:outline-none">
-            <HighlightedText text={course.title} ranges={highlight?.title} />
+            {match ? match.title : course.title}
           </Link>
         </Heading>
         <p className="flex-1 text-sm text-muted">
-          {highlight?.description ? (
-            <HighlightedText text={highlight.description.text} ranges={highlight.description.ranges} />
-          ) : (
-            shortenDescription(course.description, course.title, course.difficulty)
-          )}
+          {match?.description ?? shortenDescription(course.description, course.title, course.difficulty)}
         </p>
-        {highlight?.lesson && (
-          <p className="text-sm">
-            <span className="text-muted">Lesson: </span>
-            <HighlightedText text={highlight.lesson.title} ranges={highlight.lesson.ranges} />
-          </p>
-        )}
+        {match?.lesson}
         <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">
           <div className="flex items-center gap-1">
             <dt className="sr-only">Duration</dt>

@@ -30,12 +30,15 @@ export function SearchCombobox({
   defaultValue = '',
   onSearch,
   autoFocus = false,
+  icon = true,
   className,
 }: {
   label: string;
   defaultValue?: string;
   onSearch: (q: string) => void;
   autoFocus?: boolean;
+  /** A magnifier in the box (the navigation's box has none: its plain stand-in must look the same). */
+  icon?: boolean;
   className?: string;
 }) {
   const navigate = useNavigate();
@@ -159,10 +162,12 @@ export function SearchCombobox({
   const count = options.length;
   return (
     <div className={cn('relative', className)}>
-      <Search
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
-        aria-hidden="true"
-      />
+      {icon && (
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
+          aria-hidden="true"
+        />
+      )}
       <input
         ref={inputRef}
         type="search"
@@ -187,7 +192,7 @@ export function SearchCombobox({
         onKeyDown={onKeyDown}
         onBlur={() => setOpen(false)}
         onFocus={() => setOpen(true)}
-        className={cn(fieldClass, 'h-10 pl-9')}
+        className={cn(fieldClass, 'h-10', icon && 'pl-9')}
       />
       <div
         id={listboxId}

@@ -10,6 +10,7 @@ import { CatalogueFiltersPanel } from '../components/catalogue-filters-panel';
 import { CourseCard, CourseCardSkeleton } from '../components/course-card';
 import { LoadError } from '../components/load-error';
 import { SearchCombobox } from '../components/search-combobox';
+import { searchResultMatch } from '../components/search-result-match';
 import { type CatalogueFilters, filtersFromParams, hasFilters, paramsOf } from '../lib/catalogue-filters';
 import { pageFromParams } from '../lib/page-from-params';
 
@@ -91,7 +92,7 @@ export function CoursesPage() {
           >
             {data?.items.map((course, index) => (
               <li key={course.id} className="flex">
-                <CourseCard course={course} headingLevel={2} priority={index === 0} />
+                <CourseCard course={course} headingLevel={2} priority={index === 0} match={searchResultMatch(course)} />
               </li>
             ))}
           </ul>
