@@ -58,9 +58,10 @@ export function TopNav({ search }: { search?: ReactNode }) {
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 md:px-6">
         <BrandLogo />
         {search && (
-          <search aria-label="Site" className="hidden w-52 md:block lg:w-80">
+          // biome-ignore lint/a11y/useSemanticElements: the same landmark as <search>, which the tests' DOM (happy-dom) does not know, so React warns there.
+          <div role="search" aria-label="Site" className="hidden w-52 md:block lg:w-80">
             {search}
-          </search>
+          </div>
         )}
         <div className="hidden items-center gap-2 md:flex">
           {links.map((l) => (
@@ -82,23 +83,24 @@ export function TopNav({ search }: { search?: ReactNode }) {
           {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
         </Button>
       </nav>
-      {open && (
-        <div id={menuId} className="border-t border-border px-4 pb-4 md:hidden">
-          <div className="flex flex-col gap-1 pt-2">
-            {search && (
-              <search aria-label="Site" className="pb-2">
-                {search}
-              </search>
-            )}
-            {links.map((l) => (
-              <NavLink key={l.to} to={l.to} className={linkClass}>
-                {l.label}
-              </NavLink>
-            ))}
-            <div className="pt-2">{account}</div>
-          </div>
+      open && (
+      <div id={menuId} className="border-t border-border px-4 pb-4 md:hidden">
+        <div className="flex flex-col gap-1 pt-2">
+          {search && (
+            // biome-ignore lint/a11y/useSemanticElements: the same landmark as <search>, which the tests' DOM (happy-dom) does not know, so React warns there.
+            <div role="search" aria-label="Site" className="pb-2">
+              {search}
+            </div>
+          )}
+          {links.map((l) => (
+            <NavLink key={l.to} to={l.to} className={linkClass}>
+              {l.label}
+            </NavLink>
+          ))}
+          <div className="pt-2">{account}</div>
         </div>
-      )}
+      </div>
+      )
     </header>
   );
 }

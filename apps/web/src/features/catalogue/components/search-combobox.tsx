@@ -45,7 +45,9 @@ export function SearchCombobox({
   const listboxId = useId();
   const optionId = (index: number) => `${listboxId}-option-${index}`;
   const [text, setText] = useState(defaultValue);
-  const [typed, setTyped] = useState(defaultValue.trim());
+  // The text suggestions are asked for: only what the learner has typed here (not a search the page opened with).
+  const [typed, setTyped] = useState('');
+  const edited = useRef(false);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -55,10 +57,11 @@ export function SearchCombobox({
   if (shown !== defaultValue) {
     setShown(defaultValue);
     setText(defaultValue);
-    setTyped(defaultValue.trim());
+    setTyped('');
   }
 
   useEffect(() => {
+    if (!edited.current) return;
     const timer = setTimeout(() => setTyped(text.trim()), SUGGEST_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text]);
@@ -185,6 +188,7 @@ export function SearchCombobox({
         value={text}
         placeholder="Search courses and lessons"
         onChange={(event) => {
+          edited.current = true;
           setText(event.target.value);
           setOpen(true);
           setActive(-1);
@@ -198,10 +202,8 @@ export function SearchCombobox({
         id={listboxId}
         role="listbox"
         aria-label={`Suggestions for ${typed}`}
-        className={cn(
-          'absolute top-full right-0 left-0 z-50 mt-1 max-h-96 overflow-y-auto rounded-lg border border-border bg-surface p-1 shadow-lg',
-          !expanded && 'hidden',
-        )}
+        hidden={!expanded}
+        className="absolute top-full right-0 left-0 z-50 mt-1 max-h-96 overflow-y-auto rounded-lg border border-border bg-surface p-1 shadow-lg"
       >
         {courses.length > 0 && (
           // biome-ignore lint/a11y/useSemanticElements: a listbox groups its options with role group, not a fieldset.
