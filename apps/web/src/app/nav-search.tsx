@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { fieldClass } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
@@ -38,6 +38,12 @@ export function NavSearch({ className }: { className?: string }) {
       },
     );
   };
+
+  // Focused before the app took over the server-drawn box (its focus event then had no handler): load now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the app takes over the box.
+  useEffect(() => {
+    if (inputRef.current && document.activeElement === inputRef.current) load();
+  }, []);
 
   if (live) {
     const { Combobox } = live;

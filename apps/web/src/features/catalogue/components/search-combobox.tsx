@@ -60,6 +60,16 @@ export function SearchCombobox({
     setTyped('');
   }
 
+  // Text typed into the server-drawn box before the app took it over is the learner's: keep it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the app takes over the box.
+  useEffect(() => {
+    const drawn = inputRef.current?.value;
+    if (drawn !== undefined && drawn !== text) {
+      edited.current = true;
+      setText(drawn);
+    }
+  }, []);
+
   useEffect(() => {
     if (!edited.current) return;
     const timer = setTimeout(() => setTyped(text.trim()), SUGGEST_DEBOUNCE_MS);
