@@ -31,7 +31,9 @@ export const SEARCH_CONFIG = 'english';
 export const COURSE_SEARCH_DOCUMENT = sql.raw(
   `(setweight(to_tsvector('${SEARCH_CONFIG}'::regconfig, title), 'A') || setweight(to_tsvector('${SEARCH_CONFIG}'::regconfig, instructor), 'B') || setweight(to_tsvector('${SEARCH_CONFIG}'::regconfig, description), 'C'))`,
 );
-export const LESSON_SEARCH_DOCUMENT = sql.raw(`to_tsvector('${SEARCH_CONFIG}'::regconfig, title)`);
+/** A title alone (courses' and lessons'): a course whose title matches ranks first. */
+export const TITLE_SEARCH_DOCUMENT = sql.raw(`to_tsvector('${SEARCH_CONFIG}'::regconfig, title)`);
+export const LESSON_SEARCH_DOCUMENT = TITLE_SEARCH_DOCUMENT;
 
 export const users = pgTable(
   'users',
@@ -125,6 +127,7 @@ export const courses = pgTable(
     // Catalogue search (decision 028): the weighted text of a course, matched by the same expression in
     // modules/catalogue/search.ts so the planner uses this index.
     index('courses_search_idx').using('gin', COURSE_SEARCH_DOCUMENT),
+    index('courses_title_search_idx').using('gin', TITLE_SEARCH_DOCUMENT),
     // Titles by trigram (pg_trgm): misspelt searches and the search boxes' suggestions.
     index('courses_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
   ],

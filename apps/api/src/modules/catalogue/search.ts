@@ -12,12 +12,17 @@ import {
 } from '@kaushal/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { COURSE_SEARCH_DOCUMENT, LESSON_SEARCH_DOCUMENT, SEARCH_CONFIG } from '../../db/schema.ts';
+import {
+  COURSE_SEARCH_DOCUMENT,
+  LESSON_SEARCH_DOCUMENT,
+  SEARCH_CONFIG,
+  TITLE_SEARCH_DOCUMENT,
+} from '../../db/schema.ts';
 import { toSummary } from './queries.ts';
 
-// Catalogue search and filters (decision 028). One statement per page: the courses whose text (title,
-// instructor, description: the weighted document of courses_search_idx) or one of whose lesson titles
-// (lessons_search_idx) match the search, joined with the filters, ranked, counted and paged.
+// Catalogue search and filters (decision 028). One statement per page: the courses whose title
+// (courses_title_search_idx), text (title, instructor, description: courses_search_idx) or one of whose lesson
+// titles (lessons_search_idx) match the search, joined with the filters, ranked, counted and paged.
 //
 // The learner's text reaches PostgreSQL only as a bound value: websearch_to_tsquery reads quotes, `or` and `-`
 // as a search engine does and never fails on syntax (`&`, `!`, `:*`, `\`, `<->`, parentheses are just text);
@@ -82,10 +87,11 @@ function orderOf(sort: CourseSort | undefined, searching: boolean): SQL {
     case 'price-desc':
       return sql`c.price_paise desc, c.sort_order, c.id`;
     default:
-      // Relevance: a match in the title first, then how well the title matches (a short title that is mostly
-      // the search beats a long one that mentions it), then the whole document's rank.
+      // Relevance: a match in the title first, the better title match first (a short title that is mostly the
+      // search beats a long one that mentions it); then courses matched by their text or a lesson, the more
+      // learners the sooner.
       return searching
-        ? sql`m.title_hit desc, m.title_rank desc, m.rank desc, c.sort_order, c.id`
+        ? sql`m.title_rank desc nulls last, ${students} desc, c.sort_order, c.id`
         : sql`c.sort_order, c.id`;
   }
 }
@@ -110,22 +116,26 @@ interface Row extends Record<string, unknown> {
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
- * The matching courses of a search: their ids with how they matched. `fuzzy` adds trigram similarity of the
- * whole search to course and lesson titles (pg_trgm's word_similarity, threshold 0.6).
+ * The matching courses of a search, as CTEs ending in `hits` (course id, title rank or null, matched lesson).
+ * Every part reads an index: the courses' weighted text (title, instructor, description), their titles alone
+ * (a title match ranks first, by ts_rank normalised by the title's length, so "RAG from Scratch" beats a longer
+ * title that mentions RAG), and the lesson titles. No course's description is parsed at query time. `fuzzy` adds
+ * trigram word similarity of the whole search to course and lesson titles (pg_trgm's `<%`, threshold 0.6).
  */
 function matchesOf(text: string, fuzzy: boolean): SQL {
   const query = tsquery(text);
-  const courseFuzzy = fuzzy ? sql` or ${text} <% title` : sql``;
+  const titleFuzzy = fuzzy ? sql` or ${text} <% title` : sql``;
   const lessonFuzzy = fuzzy ? sql` or ${text} <% l.title` : sql``;
   const titleRank = fuzzy
-    ? sql`greatest(ts_rank(to_tsvector(${CONFIG}, c.title), ${query}, 2), word_similarity(${text}, c.title))`
-    : sql`ts_rank(to_tsvector(${CONFIG}, c.title), ${query}, 2)`;
-  const titleHit = fuzzy
-    ? sql`(to_tsvector(${CONFIG}, c.title) @@ ${query} or ${text} <% c.title)`
-    : sql`to_tsvector(${CONFIG}, c.title) @@ ${query}`;
+    ? sql`greatest(ts_rank(${TITLE_SEARCH_DOCUMENT}, ${query}, 2), word_similarity(${text}, title))`
+    : sql`ts_rank(${TITLE_SEARCH_DOCUMENT}, ${query}, 2)`;
   return sql`
-    course_hits as (
-      select id from courses where published and (${COURSE_SEARCH_DOCUMENT} @@ ${query}${courseFuzzy})
+    title_hits as (
+      select id, ${titleRank} as title_rank
+      from courses where published and (${TITLE_SEARCH_DOCUMENT} @@ ${query}${titleFuzzy})
+    ),
+    text_hits as (
+      select id from courses where published and ${COURSE_SEARCH_DOCUMENT} @@ ${query}
     ),
     lesson_hits as (
       select distinct on (l.course_id) l.course_id, l.id as lesson_id, l.title as lesson_title
@@ -133,15 +143,11 @@ function matchesOf(text: string, fuzzy: boolean): SQL {
       where (${LESSON_SEARCH_DOCUMENT} @@ ${query}${lessonFuzzy})
       order by l.course_id, l.position
     ),
-    m as (
-      select c.id, lh.lesson_id, lh.lesson_title,
-        ${titleHit} as title_hit,
-        ${titleRank} as title_rank,
-        ts_rank(${COURSE_SEARCH_DOCUMENT}, ${query})
-          + case when lh.lesson_id is null then 0 else 0.05 end as rank
-      from (select id from course_hits union select course_id from lesson_hits) k
-      join courses c on c.id = k.id
-      left join lesson_hits lh on lh.course_id = c.id
+    hits as (
+      select k.id, th.title_rank, lh.lesson_id, lh.lesson_title
+      from (select id from title_hits union select id from text_hits union select course_id from lesson_hits) k
+      left join title_hits th on th.id = k.id
+      left join lesson_hits lh on lh.course_id = k.id
     )`;
 }
 
@@ -162,7 +168,7 @@ async function selectPage(
       (select count(*) from lessons n where n.course_id = c.id) as lesson_count,
       ${searching ? sql`m.lesson_id, m.lesson_title` : sql`null::text as lesson_id, null::text as lesson_title`},
       count(*) over () as total
-    from ${searching ? sql`m join courses c on c.id = m.id` : sql`courses c`}
+    from ${searching ? sql`hits m join courses c on c.id = m.id` : sql`courses c`}
     where ${where}
     order by ${orderOf(query.sort, searching)}
     limit ${limit} offset ${offset}`;
@@ -172,7 +178,7 @@ async function selectPage(
 async function countMatches(db: Db, query: CoursesQuery, text: string | null, fuzzy: boolean): Promise<number> {
   const where = sql.join(filtersOf(query), sql` and `);
   const statement = text
-    ? sql`with ${matchesOf(text, fuzzy)} select count(*) as total from m join courses c on c.id = m.id where ${where}`
+    ? sql`with ${matchesOf(text, fuzzy)} select count(*) as total from hits m join courses c on c.id = m.id where ${where}`
     : sql`select count(*) as total from courses c where ${where}`;
   const [row] = rowsOf<{ total: number | string }>(await db.execute(statement));
   return Number(row?.total ?? 0);
