@@ -53,6 +53,15 @@ test.describe('catalogue search', () => {
     // Back undoes the filters one at a time.
     await page.goBack();
     await expect(page).toHaveURL(/\/courses\?difficulty=Beginner$/);
+
+    // On a phone the filters fold behind a button that says how many are on.
+    await page.setViewportSize({ width: 375, height: 800 });
+    const toggle = page.getByRole('button', { name: 'Filters (1)' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByLabel('Level')).toBeHidden();
+    await toggle.click();
+    await expect(page.getByLabel('Level')).toHaveValue('Beginner');
+    await expectNoAxeViolations(page);
   });
 
   test('the navigation search suggests courses and lessons and works from the keyboard', async ({ page }) => {
