@@ -95,7 +95,7 @@ export function hostileQueryTexts(max: number): ReadonlyArray<readonly [string, 
     ['script injection', encodeURIComponent('<script>alert(1)</script>'), 'harmless'],
     ['LIKE wildcards', encodeURIComponent('%_\\%'), 'harmless'],
     // Full-text search syntax (a catalogue search goes through websearch_to_tsquery): text, never operators.
-    ['tsquery operators', encodeURIComponent("rag & !(vector | db) <-> x:* \\"), 'harmless'],
+    ['tsquery operators', encodeURIComponent('rag & !(vector | db) <-> x:* \\'), 'harmless'],
     ['a lone quote', encodeURIComponent("'"), 'harmless'],
     ['CRLF', 'x%0d%0aSet-Cookie:%20a=b', 'harmless'],
     ['right-to-left override', encodeURIComponent('abc\u202Etxt'), 'harmless'],
