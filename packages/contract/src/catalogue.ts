@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  catalogueFiltersShape,
+  courseHighlightSchema,
+  PRICE_RANGE_MESSAGE,
+  priceRangeInOrder,
+} from './catalogue-search.ts';
 import { accessTypeSchema, difficultySchema } from './common.ts';
 import { lessonResourceSchema } from './resources.ts';
 import { HOME_COURSES_PAGE_SIZE, MAX_PAGE_SIZE } from './values.ts';
@@ -88,14 +94,22 @@ export const courseDetailSchema = courseSummarySchema.extend({
 });
 export type CourseDetail = z.infer<typeof courseDetailSchema>;
 
-export const coursesQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(HOME_COURSES_PAGE_SIZE),
-});
+/** The catalogue's page, and its search, filters and sort (decision 028); all optional. */
+export const coursesQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(HOME_COURSES_PAGE_SIZE),
+    ...catalogueFiltersShape,
+  })
+  .refine(priceRangeInOrder, { message: PRICE_RANGE_MESSAGE, path: ['maxPrice'] });
 export type CoursesQuery = z.infer<typeof coursesQuerySchema>;
 
+/** A course in the catalogue's list; a search result also says where it matched. */
+export const courseListItemSchema = courseSummarySchema.extend({ highlight: courseHighlightSchema.optional() });
+export type CourseListItem = z.infer<typeof courseListItemSchema>;
+
 export const courseListSchema = z.object({
-  items: z.array(courseSummarySchema),
+  items: z.array(courseListItemSchema),
   pages: z.number().int(),
   page: z.number().int(),
   total: z.number().int(),

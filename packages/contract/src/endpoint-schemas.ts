@@ -53,6 +53,7 @@ import {
   reviewsQuerySchema,
   statsSchema,
 } from './catalogue.ts';
+import { suggestionsQuerySchema, suggestionsSchema } from './catalogue-search.ts';
 import { certificateParamsSchema, certificateSchema, certificateSummarySchema } from './certificates.ts';
 import {
   adminCouponListSchema,
@@ -241,8 +242,17 @@ export const endpointSchemas = {
   stats: { tags: ['catalogue'], responses: { 200: statsSchema, 304: NOT_MODIFIED }, errors: [] },
   courses: {
     tags: ['catalogue'],
+    summary:
+      'The published catalogue, paged; optionally searched (q: titles, descriptions, instructors, lesson titles; typos forgiven), filtered and sorted',
     query: coursesQuerySchema,
     responses: { 200: courseListSchema, 304: NOT_MODIFIED },
+    errors: [],
+  },
+  searchSuggestions: {
+    tags: ['catalogue'],
+    summary: 'Courses and lessons whose titles match what a learner is typing (the search boxes), best first',
+    query: suggestionsQuerySchema,
+    responses: { 200: suggestionsSchema, 304: NOT_MODIFIED },
     errors: [],
   },
   featuredCourses: { tags: ['catalogue'], responses: { 200: featuredCoursesSchema, 304: NOT_MODIFIED }, errors: [] },

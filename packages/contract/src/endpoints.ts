@@ -24,6 +24,7 @@ const table = {
 
   stats: { method: 'GET', path: '/stats' },
   courses: { method: 'GET', path: '/courses' },
+  searchSuggestions: { method: 'GET', path: '/search/suggestions' },
   featuredCourses: { method: 'GET', path: '/courses/featured' },
   course: { method: 'GET', path: '/courses/:id' },
   courseLessons: { method: 'GET', path: '/courses/:id/lessons' },

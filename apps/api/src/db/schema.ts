@@ -21,6 +21,20 @@ import {
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
+/**
+ * Catalogue search (decision 028): the text search documents the GIN indexes below are built on. The queries in
+ * modules/catalogue/search.ts repeat these exact expressions (an expression index serves only a query naming the
+ * same expression), so both read them from here. Title A, instructor B, description C: ts_rank weighs them so.
+ * The configuration is a literal ('english'), never a parameter, so the expression stays immutable and matches.
+ */
+export const SEARCH_CONFIG = 'english';
+export const COURSE_SEARCH_DOCUMENT = sql.raw(
+  `(setweight(to_tsvector('${SEARCH_CONFIG}'::regconfig, title), 'A') || setweight(to_tsvector('${SEARCH_CONFIG}'::regconfig, instructor), 'B') || setweight(to_tsvector('${SEARCH_CONFIG}'::regconfig, description), 'C'))`,
+);
+/** A title alone (courses' and lessons'): a course whose title matches ranks first. */
+export const TITLE_SEARCH_DOCUMENT = sql.raw(`to_tsvector('${SEARCH_CONFIG}'::regconfig, title)`);
+export const LESSON_SEARCH_DOCUMENT = TITLE_SEARCH_DOCUMENT;
+
 export const users = pgTable(
   'users',
   {
@@ -110,6 +124,12 @@ export const courses = pgTable(
     uniqueIndex('courses_draft_of_key').on(t.draftOf),
     index('courses_catalogue_idx').on(t.published, t.sortOrder, t.id),
     index('courses_featured_idx').on(t.sortOrder, t.id).where(sql`${t.featured} and ${t.published}`),
+    // Catalogue search (decision 028): the weighted text of a course, matched by the same expression in
+    // modules/catalogue/search.ts so the planner uses this index.
+    index('courses_search_idx').using('gin', COURSE_SEARCH_DOCUMENT),
+    index('courses_title_search_idx').using('gin', TITLE_SEARCH_DOCUMENT),
+    // Titles by trigram (pg_trgm): misspelt searches and the search boxes' suggestions.
+    index('courses_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
   ],
 );
 
@@ -161,7 +181,12 @@ export const lessons = pgTable(
     /** In a draft: the published lesson this row edits (null for a lesson new in the draft). */
     draftOf: text('draft_of'),
   },
-  (t) => [index('lessons_course_idx').on(t.courseId, t.position)],
+  (t) => [
+    index('lessons_course_idx').on(t.courseId, t.position),
+    // Catalogue search (decision 028): lesson titles find their course.
+    index('lessons_search_idx').using('gin', LESSON_SEARCH_DOCUMENT),
+    index('lessons_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+  ],
 );
 
 export const pricingTiers = pgTable(

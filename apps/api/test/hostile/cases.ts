@@ -137,9 +137,12 @@ function queryCases(spec: EndpointSpec): HostileCase[] {
     const values: ReadonlyArray<readonly [string, string, Expectation]> =
       field.kind === 'text'
         ? hostileQueryTexts(field.max)
-        : (field.kind === 'int' ? HOSTILE_INTEGER_TEXTS : HOSTILE_TOKEN_TEXTS).map(
-            ([label, text]) => [label, text, 'refuse'] as const,
-          );
+        : (field.kind === 'int'
+            ? HOSTILE_INTEGER_TEXTS
+            : field.kind === 'price'
+              ? HOSTILE_INTEGER_TEXTS.filter(([label]) => label !== 'zero' && label !== 'fraction')
+              : HOSTILE_TOKEN_TEXTS
+          ).map(([label, text]) => [label, text, 'refuse'] as const);
     for (const [label, text, expect] of values) {
       cases.push({
         label: `query ${field.name}: ${label}`,

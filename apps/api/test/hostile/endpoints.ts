@@ -39,11 +39,14 @@ export interface FieldSpec {
 }
 
 /**
- * A query parameter: `int` (page, size), `token` (a state, a signature) and `enum` (a status filter) refuse every
+ * A query parameter: `int` (page, size), `price` (rupees: 0 and fractions are valid), `token` (a state, a
+ * signature) and `enum` (a status filter) refuse every
  * hostile value; `text` (a search box, a filter by address) takes any text up to `max` characters as a search
  * (values.ts, hostileQueryTexts), and refuses longer text or a NUL.
  */
-export type QueryField = { name: string; kind: 'int' | 'token' | 'enum' } | { name: string; kind: 'text'; max: number };
+export type QueryField =
+  | { name: string; kind: 'int' | 'token' | 'enum' | 'price' }
+  | { name: string; kind: 'text'; max: number };
 
 export type BodySpec =
   /** GET: no body is read. */
@@ -187,7 +190,37 @@ export function hostileEndpoints(f: HostileFixture): EndpointSpec[] {
     get('/api/v1/site-config'),
     // Catalogue
     get('/api/v1/stats'),
-    get('/api/v1/courses', { signedIn: false, query: pageQuery }),
+    // The catalogue's search, filters and sort (decision 028): search text is any text; a filter is one of its
+    // values; a price is rupees.
+    get('/api/v1/courses', {
+      signedIn: false,
+      query: {
+        valid: {
+          q: 'rag',
+          difficulty: 'Intermediate',
+          price: 'paid',
+          minPrice: '100',
+          maxPrice: '9999.50',
+          duration: 'short',
+          sort: 'relevance',
+          ...pageQuery.valid,
+        },
+        fields: [
+          { name: 'q', kind: 'text', max: 100 },
+          { name: 'difficulty', kind: 'enum' },
+          { name: 'price', kind: 'enum' },
+          { name: 'minPrice', kind: 'price' },
+          { name: 'maxPrice', kind: 'price' },
+          { name: 'duration', kind: 'enum' },
+          { name: 'sort', kind: 'enum' },
+          ...pageQuery.fields,
+        ],
+      },
+    }),
+    get('/api/v1/search/suggestions', {
+      signedIn: false,
+      query: { valid: { q: 'rag' }, fields: [{ name: 'q', kind: 'text', max: 100 }] },
+    }),
     get('/api/v1/courses/featured'),
     get('/api/v1/courses/:id', { signedIn: true, params: { id: ENROLLED_COURSE } }),
     get('/api/v1/courses/:id/lessons', { signedIn: false, params: { id: ENROLLED_COURSE } }),

@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '@/components/layout/footer';
 import { TopNav } from '@/components/layout/top-nav';
 import { SavedThemeSync } from '@/features/account/components/saved-theme-sync';
+import { NavSearch } from './nav-search';
 import { PageFallback } from './page-fallback';
 
 /** The frame of every page: skip link, navigation, the page in <main>, footer. */
@@ -12,7 +13,7 @@ function RootFrame({ children, after }: { children: ReactNode; after?: ReactNode
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <TopNav />
+      <TopNav search={<NavSearch />} />
       <main id="main" className="flex-1" tabIndex={-1}>
         {children}
       </main>

@@ -8,6 +8,7 @@ import {
   featuredCoursesQuery,
   statsQuery,
 } from '@/features/catalogue/api/catalogue-queries';
+import { filtersFromParams } from '@/features/catalogue/lib/catalogue-filters';
 import { pageFromParams } from '@/features/catalogue/lib/page-from-params';
 import { shortenDescription } from '@/features/catalogue/lib/shorten-description';
 import { certificateImagePath, certificateQuery } from '@/features/certificates/api/certificate-query';
@@ -57,7 +58,9 @@ export const routes: RouteObject[] = [
             handle:
               import.meta.env.SSR &&
               firstPaint({
-                queries: ({ searchParams }) => [coursesPageQuery(pageFromParams(searchParams), COURSES_PAGE_SIZE)],
+                queries: ({ searchParams }) => [
+                  coursesPageQuery(pageFromParams(searchParams), COURSES_PAGE_SIZE, filtersFromParams(searchParams)),
+                ],
               }),
           },
           {

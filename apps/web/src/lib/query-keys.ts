@@ -7,7 +7,12 @@ export const catalogueKeys = {
   all: ['catalogue'] as const,
   featured: () => [...catalogueKeys.all, 'featured'] as const,
   stats: () => [...catalogueKeys.all, 'stats'] as const,
-  page: (page: number, size: number) => [...catalogueKeys.all, 'courses', page, size] as const,
+  /** A page of the catalogue; searched or filtered, the filters (a plain object of strings) join the key. */
+  page: (page: number, size: number, filters?: Readonly<Record<string, string>>) =>
+    filters && Object.keys(filters).length > 0
+      ? ([...catalogueKeys.all, 'courses', page, size, filters] as const)
+      : ([...catalogueKeys.all, 'courses', page, size] as const),
+  suggestions: (q: string) => [...catalogueKeys.all, 'suggestions', q] as const,
   course: (id: string) => [...catalogueKeys.all, 'course', id] as const,
   reviews: (id: string, size: number) => [...catalogueKeys.all, 'course', id, 'reviews', size] as const,
 };

@@ -5,6 +5,7 @@ import {
   endpoints,
   featuredCoursesSchema,
   statsSchema,
+  suggestionsSchema,
 } from '@kaushal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
@@ -24,6 +25,7 @@ import {
   listReviews,
   readStats,
 } from './queries.ts';
+import { isSearchOrFilter, searchCatalogue, suggest } from './search.ts';
 
 const COURSE_NOT_FOUND = 'We could not find that course.';
 /** Shared caches may keep public catalogue answers briefly; clients revalidate with the ETag. */
@@ -51,10 +53,26 @@ async function loadPublicCourse(db: Db, id: string, options: { preview?: boolean
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, site, clock, config } = app.deps;
   const cache = new ResponseCache(config.catalogueCacheMs);
+  // Searches have as many keys as learners have words: a cache of their own, so a flood of distinct searches
+  // never pushes the course pages out of the other.
+  const searches = new ResponseCache(config.catalogueCacheMs, 1000);
 
   route(app, endpoints.courses, {}, async (request, reply) => {
-    const { page, size } = request.query;
-    const cached = await cache.get(`courses:${page}:${size}`, courseListSchema, () => listCourses(db, page, size));
+    const query = request.query;
+    const { page, size } = query;
+    const cached = isSearchOrFilter(query)
+      ? await searches.get(
+          `search:${JSON.stringify([query.q, query.difficulty, query.price, query.minPrice, query.maxPrice, query.duration, query.sort, page, size])}`,
+          courseListSchema,
+          () => searchCatalogue(db, query),
+        )
+      : await cache.get(`courses:${page}:${size}`, courseListSchema, () => listCourses(db, page, size));
+    return sendCached(request, reply, cached, PUBLIC_CACHE);
+  });
+
+  route(app, endpoints.searchSuggestions, {}, async (request, reply) => {
+    const { q } = request.query;
+    const cached = await searches.get(`suggest:${q.toLowerCase()}`, suggestionsSchema, () => suggest(db, q));
     return sendCached(request, reply, cached, PUBLIC_CACHE);
   });
 

@@ -1,5 +1,5 @@
 import { LogOut, Menu, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { UserAvatar } from '@/components/ui/user-avatar';
@@ -18,8 +18,11 @@ const STAFF_LINKS = [...LINKS, { to: '/admin', label: 'Console' }];
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn('rounded-lg px-3 py-2 text-sm font-medium hover:text-accent', isActive ? 'text-accent' : 'text-muted');
 
-/** Top navigation: Courses, Dashboard (and Console for staff), and the signed-in user with Logout, or Sign In; a mobile menu below 768 px. */
-export function TopNav() {
+/**
+ * Top navigation: the search box (`search`, given by the app), Courses, Dashboard (and Console for staff), and
+ * the signed-in user with Logout, or Sign In; a mobile menu below 768 px, with the search box at its top.
+ */
+export function TopNav({ search }: { search?: ReactNode }) {
   const session = useSession();
   const logout = useLogout();
   const location = useLocation();
@@ -54,6 +57,12 @@ export function TopNav() {
     <header className="sticky top-0 z-40 border-b border-border bg-bg/90 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 md:px-6">
         <BrandLogo />
+        {search && (
+          // biome-ignore lint/a11y/useSemanticElements: the same landmark as <search>, which the tests' DOM (happy-dom) does not know, so React warns there.
+          <div role="search" aria-label="Site" className="hidden w-52 md:block lg:w-80">
+            {search}
+          </div>
+        )}
         <div className="hidden items-center gap-2 md:flex">
           {links.map((l) => (
             <NavLink key={l.to} to={l.to} className={linkClass}>
@@ -74,18 +83,24 @@ export function TopNav() {
           {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
         </Button>
       </nav>
-      {open && (
-        <div id={menuId} className="border-t border-border px-4 pb-4 md:hidden">
-          <div className="flex flex-col gap-1 pt-2">
-            {links.map((l) => (
-              <NavLink key={l.to} to={l.to} className={linkClass}>
-                {l.label}
-              </NavLink>
-            ))}
-            <div className="pt-2">{account}</div>
-          </div>
+      open && (
+      <div id={menuId} className="border-t border-border px-4 pb-4 md:hidden">
+        <div className="flex flex-col gap-1 pt-2">
+          {search && (
+            // biome-ignore lint/a11y/useSemanticElements: the same landmark as <search>, which the tests' DOM (happy-dom) does not know, so React warns there.
+            <div role="search" aria-label="Site" className="pb-2">
+              {search}
+            </div>
+          )}
+          {links.map((l) => (
+            <NavLink key={l.to} to={l.to} className={linkClass}>
+              {l.label}
+            </NavLink>
+          ))}
+          <div className="pt-2">{account}</div>
         </div>
-      )}
+      </div>
+      )
     </header>
   );
 }

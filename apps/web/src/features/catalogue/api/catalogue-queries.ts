@@ -2,6 +2,7 @@ import { COURSES_PAGE_SIZE, endpoints } from '@kaushal/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, callPath } from '@/lib/api-client';
 import { catalogueKeys } from '@/lib/query-keys';
+import type { CatalogueFilters } from '../lib/catalogue-filters';
 
 // Each query names the API path it reads in `meta.apiPath`: the server's first paint (app/first-paint) fetches
 // the same path and seeds the same key, so the page's first render has the data the HTML was drawn with.
@@ -20,10 +21,11 @@ export const statsQuery = () =>
     meta: { apiPath: callPath(endpoints.stats) },
   });
 
-export const coursesPageQuery = (page: number, size = COURSES_PAGE_SIZE) => {
-  const call = { query: { page, size } };
+/** A page of the catalogue; with filters (lib/catalogue-filters), searched, filtered and sorted. */
+export const coursesPageQuery = (page: number, size = COURSES_PAGE_SIZE, filters: CatalogueFilters = {}) => {
+  const call = { query: { page, size, ...filters } };
   return queryOptions({
-    queryKey: catalogueKeys.page(page, size),
+    queryKey: catalogueKeys.page(page, size, filters as Readonly<Record<string, string>>),
     queryFn: ({ signal }) => api(endpoints.courses, { ...call, signal }),
     placeholderData: keepPreviousData,
     meta: { apiPath: callPath(endpoints.courses, call) },

@@ -1,5 +1,6 @@
 import type { CourseSummary } from '@kaushal/contract';
 import { Clock, Star, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DifficultyBadge } from '@/components/ui/difficulty-badge';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -8,15 +9,21 @@ import { formatCount, formatPrice } from '@/lib/format';
 import { durationOf, ratingOf, studentsOf } from '../lib/course-defaults';
 import { shortenDescription } from '../lib/shorten-description';
 
-/** `priority`: the card is the page's first, in view on load: its image loads at once (the page's LCP). */
+/**
+ * `priority`: the card is the page's first, in view on load: its image loads at once (the page's LCP). `match`
+ * (a search result: components/search-result-match) replaces the title and description with marked ones and
+ * adds the lesson that matched; the home page never loads that code.
+ */
 export function CourseCard({
   course,
   headingLevel = 3,
   priority = false,
+  match,
 }: {
   course: CourseSummary;
   headingLevel?: 2 | 3;
   priority?: boolean;
+  match?: { title: ReactNode; description: ReactNode | null; lesson: ReactNode | null };
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -38,12 +45,13 @@ export function CourseCard({
         </div>
         <Heading className="text-lg leading-snug font-semibold">
           <Link to={`/course/${course.id}`} className="after:absolute after:inset-0 focus-visible:outline-none">
-            {course.title}
+            {match ? match.title : course.title}
           </Link>
         </Heading>
         <p className="flex-1 text-sm text-muted">
-          {shortenDescription(course.description, course.title, course.difficulty)}
+          {match?.description ?? shortenDescription(course.description, course.title, course.difficulty)}
         </p>
+        {match?.lesson}
         <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">
           <div className="flex items-center gap-1">
             <dt className="sr-only">Duration</dt>

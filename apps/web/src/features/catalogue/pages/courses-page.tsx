@@ -6,16 +6,26 @@ import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { usePageTitle } from '@/lib/use-page-title';
 import { coursesPageQuery } from '../api/catalogue-queries';
+import { CatalogueFiltersPanel } from '../components/catalogue-filters-panel';
 import { CourseCard, CourseCardSkeleton } from '../components/course-card';
 import { LoadError } from '../components/load-error';
+import { SearchCombobox } from '../components/search-combobox';
+import { searchResultMatch } from '../components/search-result-match';
+import { type CatalogueFilters, filtersFromParams, hasFilters, paramsOf } from '../lib/catalogue-filters';
 import { pageFromParams } from '../lib/page-from-params';
 
-/** Paged grid, 9 per page; the page lives in the URL so back/forward and shared links work. */
+/**
+ * Paged grid, 9 per page, with search, filters and sort (decision 028). The page, the search and every filter
+ * live in the URL, so back/forward, a reload and a shared link show the same results; the server draws the
+ * first paint from the same URL.
+ */
 export function CoursesPage() {
   usePageTitle('All courses');
   const [params, setParams] = useSearchParams();
   const requested = pageFromParams(params);
-  const query = useQuery(coursesPageQuery(requested, COURSES_PAGE_SIZE));
+  const filters = filtersFromParams(params);
+  const filtered = hasFilters(filters);
+  const query = useQuery(coursesPageQuery(requested, COURSES_PAGE_SIZE, filters));
   const data = query.data;
   const page = data?.page ?? requested;
   const pages = data?.pages ?? 0;
@@ -24,13 +34,15 @@ export function CoursesPage() {
   const served = query.isPlaceholderData ? undefined : data?.page;
   useEffect(() => {
     if (served === undefined || served === requested) return;
-    setParams(served === 1 ? {} : { page: String(served) }, { replace: true });
-  }, [served, requested, setParams]);
+    setParams(paramsOf(filtersFromParams(params), served), { replace: true });
+  }, [served, requested, params, setParams]);
 
   const goTo = (next: number) => {
-    setParams(next === 1 ? {} : { page: String(next) });
+    setParams(paramsOf(filters, next));
     window.scrollTo({ top: 0 });
   };
+  // A new search or filter starts again at page 1.
+  const applyFilters = (next: CatalogueFilters) => setParams(paramsOf(next));
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 md:px-6">
@@ -38,6 +50,22 @@ export function CoursesPage() {
         <h1 className="text-3xl font-bold md:text-4xl">All courses</h1>
         <p className="text-muted">Project-based courses that take you from fundamentals to shipping AI systems.</p>
       </header>
+
+      {/* biome-ignore lint/a11y/useSemanticElements: the same landmark as <search>, which the tests' DOM (happy-dom) does not know, so React warns there. */}
+      <div role="search" aria-label="Catalogue" className="mb-8 space-y-3">
+        <SearchCombobox
+          label="Search courses"
+          defaultValue={filters.q ?? ''}
+          onSearch={(q) => applyFilters({ ...filters, q: q || undefined, sort: q ? filters.sort : undefined })}
+          className="max-w-xl"
+        />
+        <CatalogueFiltersPanel filters={filters} onChange={applyFilters} />
+        {filtered && data && !query.isPlaceholderData && (
+          <p className="text-sm text-muted" aria-live="polite">
+            {data.total === 1 ? '1 course found' : `${data.total} courses found`}
+          </p>
+        )}
+      </div>
 
       {query.isError && !data ? (
         <LoadError onRetry={() => query.refetch()} />
@@ -48,7 +76,14 @@ export function CoursesPage() {
           ))}
         </div>
       ) : data && data.items.length === 0 ? (
-        <p className="py-16 text-center text-lg text-muted">No courses available at the moment.</p>
+        <div className="space-y-4 py-16 text-center">
+          <p className="text-lg text-muted">No courses available at the moment.</p>
+          {filtered && (
+            <Button variant="secondary" onClick={() => applyFilters({})}>
+              Clear search and filters
+            </Button>
+          )}
+        </div>
       ) : (
         <>
           <ul
@@ -58,7 +93,7 @@ export function CoursesPage() {
           >
             {data?.items.map((course, index) => (
               <li key={course.id} className="flex">
-                <CourseCard course={course} headingLevel={2} priority={index === 0} />
+                <CourseCard course={course} headingLevel={2} priority={index === 0} match={searchResultMatch(course)} />
               </li>
             ))}
           </ul>

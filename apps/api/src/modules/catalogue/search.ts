@@ -1,0 +1,287 @@
+import {
+  type CourseHighlight,
+  type CourseListItem,
+  type CourseSort,
+  type CoursesQuery,
+  type DurationFilter,
+  highlightRanges,
+  passageAround,
+  SUGGESTIONS_LIMIT,
+  type Suggestions,
+  searchWords,
+} from '@kaushal/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  COURSE_SEARCH_DOCUMENT,
+  LESSON_SEARCH_DOCUMENT,
+  SEARCH_CONFIG,
+  TITLE_SEARCH_DOCUMENT,
+} from '../../db/schema.ts';
+import { toSummary } from './queries.ts';
+
+// Catalogue search and filters (decision 028). One statement per page: the courses whose title
+// (courses_title_search_idx), text (title, instructor, description: courses_search_idx) or one of whose lesson
+// titles (lessons_search_idx) match the search, joined with the filters, ranked, counted and paged.
+//
+// The learner's text reaches PostgreSQL only as a bound value: websearch_to_tsquery reads quotes, `or` and `-`
+// as a search engine does and never fails on syntax (`&`, `!`, `:*`, `\`, `<->`, parentheses are just text);
+// trigram similarity (pg_trgm's `<%`) compares it as plain characters.
+//
+// Typos: when the words as typed find nothing, the same statement runs again with trigram word similarity on
+// course and lesson titles (GIN gin_trgm_ops indexes), so "transfomers" finds "Transformers, Explained". Doing it
+// only then keeps the common case on the full-text indexes alone, and never lets a near-miss outrank a real match.
+
+const CONFIG = sql.raw(`'${SEARCH_CONFIG}'::regconfig`);
+const tsquery = (text: string) => sql`websearch_to_tsquery(${CONFIG}, ${text})`;
+
+/** Seconds of lesson video in each duration filter: [from, below). */
+const DURATION_SECONDS: Record<DurationFilter, [number, number]> = {
+  short: [0, 3600],
+  medium: [3600, 5 * 3600],
+  long: [5 * 3600, 2 ** 31 - 1],
+};
+
+/** True when the query asks for more than a plain page of the catalogue. */
+export function isSearchOrFilter(query: CoursesQuery): boolean {
+  return Boolean(
+    (query.q && searchWords(query.q).length > 0) ||
+      query.difficulty ||
+      query.price ||
+      query.minPrice !== undefined ||
+      query.maxPrice !== undefined ||
+      query.duration ||
+      (query.sort && query.sort !== 'relevance'),
+  );
+}
+
+function filtersOf(query: CoursesQuery): SQL[] {
+  const where: SQL[] = [sql`c.published`];
+  if (query.difficulty) where.push(sql`c.difficulty = ${query.difficulty}`);
+  if (query.price === 'free') where.push(sql`c.price_paise = 0`);
+  if (query.price === 'paid') where.push(sql`c.price_paise > 0`);
+  if (query.minPrice !== undefined) where.push(sql`c.price_paise >= ${Math.round(query.minPrice * 100)}`);
+  if (query.maxPrice !== undefined) where.push(sql`c.price_paise <= ${Math.round(query.maxPrice * 100)}`);
+  if (query.duration) {
+    const [from, below] = DURATION_SECONDS[query.duration];
+    where.push(
+      sql`(select coalesce(sum(d.duration_seconds), 0) from lessons d where d.course_id = c.id) >= ${from}`,
+      sql`(select coalesce(sum(d.duration_seconds), 0) from lessons d where d.course_id = c.id) < ${below}`,
+    );
+  }
+  return where;
+}
+
+const students = sql`(c.base_students + c.enrolled_count)`;
+
+function orderOf(sort: CourseSort | undefined, searching: boolean): SQL {
+  switch (sort) {
+    case 'popular':
+      return sql`${students} desc, c.rating desc, c.id`;
+    case 'rating':
+      return sql`c.rating desc, ${students} desc, c.id`;
+    case 'newest':
+      return sql`coalesce(c.first_published_at, c.created_at) desc, c.id`;
+    case 'price-asc':
+      return sql`c.price_paise asc, c.sort_order, c.id`;
+    case 'price-desc':
+      return sql`c.price_paise desc, c.sort_order, c.id`;
+    default:
+      // Relevance: a match in the title first, the better title match first (a short title that is mostly the
+      // search beats a long one that mentions it); then courses matched by their text or a lesson, the more
+      // learners the sooner.
+      return searching
+        ? sql`m.title_rank desc nulls last, ${students} desc, c.sort_order, c.id`
+        : sql`c.sort_order, c.id`;
+  }
+}
+
+interface Row extends Record<string, unknown> {
+  id: string;
+  title: string;
+  description: string;
+  difficulty: CourseListItem['difficulty'];
+  price_paise: number;
+  thumbnail: string;
+  instructor: string;
+  duration: string;
+  students: number | string;
+  rating: number;
+  lesson_count: number | string;
+  lesson_id: string | null;
+  lesson_title: string | null;
+  total: number | string;
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * The matching courses of a search, as CTEs ending in `hits` (course id, title rank or null, matched lesson).
+ * Every part reads an index: the courses' weighted text (title, instructor, description), their titles alone
+ * (a title match ranks first, by ts_rank normalised by the title's length, so "RAG from Scratch" beats a longer
+ * title that mentions RAG), and the lesson titles. No course's description is parsed at query time. `fuzzy` adds
+ * trigram word similarity of the whole search to course and lesson titles (pg_trgm's `<%`, threshold 0.6).
+ */
+function matchesOf(text: string, fuzzy: boolean): SQL {
+  const query = tsquery(text);
+  const titleFuzzy = fuzzy ? sql` or ${text} <% title` : sql``;
+  const lessonFuzzy = fuzzy ? sql` or ${text} <% l.title` : sql``;
+  const titleRank = fuzzy
+    ? sql`greatest(ts_rank(${TITLE_SEARCH_DOCUMENT}, ${query}, 2), word_similarity(${text}, title))`
+    : sql`ts_rank(${TITLE_SEARCH_DOCUMENT}, ${query}, 2)`;
+  return sql`
+    title_hits as (
+      select id, ${titleRank} as title_rank
+      from courses where published and (${TITLE_SEARCH_DOCUMENT} @@ ${query}${titleFuzzy})
+    ),
+    text_hits as (
+      select id from courses where published and ${COURSE_SEARCH_DOCUMENT} @@ ${query}
+    ),
+    lesson_hits as (
+      select distinct on (l.course_id) l.course_id, l.id as lesson_id, l.title as lesson_title
+      from lessons l
+      where (${LESSON_SEARCH_DOCUMENT} @@ ${query}${lessonFuzzy})
+      order by l.course_id, l.position
+    ),
+    hits as (
+      select k.id, th.title_rank, lh.lesson_id, lh.lesson_title
+      from (select id from title_hits union select id from text_hits union select course_id from lesson_hits) k
+      left join title_hits th on th.id = k.id
+      left join lesson_hits lh on lh.course_id = k.id
+    )`;
+}
+
+/**
+ * The course of a hit, by its primary key. `offset 0` keeps the planner from flattening it into a join, which at
+ * 100,000 courses it planned as a scan of the whole table (it misjudges how many hits a search has) rather than a
+ * few thousand lookups by key.
+ */
+const courseOf = sql`(select * from courses k where k.id = m.id offset 0)`;
+
+async function selectPage(
+  db: Db,
+  query: CoursesQuery,
+  text: string | null,
+  fuzzy: boolean,
+  offset: number,
+  limit: number,
+): Promise<Row[]> {
+  const where = sql.join(filtersOf(query), sql` and `);
+  const searching = text !== null;
+  const statement = sql`
+    ${searching ? sql`with ${matchesOf(text, fuzzy)}` : sql``}
+    select c.id, c.title, c.description, c.difficulty, c.price_paise, c.thumbnail, c.instructor, c.duration,
+      ${students} as students, c.rating,
+      (select count(*) from lessons n where n.course_id = c.id) as lesson_count,
+      ${searching ? sql`m.lesson_id, m.lesson_title` : sql`null::text as lesson_id, null::text as lesson_title`},
+      count(*) over () as total
+    from ${searching ? sql`hits m cross join lateral ${courseOf} c` : sql`courses c`}
+    where ${where}
+    order by ${orderOf(query.sort, searching)}
+    limit ${limit} offset ${offset}`;
+  return rowsOf<Row>(await db.execute(statement));
+}
+
+async function countMatches(db: Db, query: CoursesQuery, text: string | null, fuzzy: boolean): Promise<number> {
+  const where = sql.join(filtersOf(query), sql` and `);
+  const statement = text
+    ? sql`with ${matchesOf(text, fuzzy)} select count(*) as total from hits m cross join lateral ${courseOf} c where ${where}`
+    : sql`select count(*) as total from courses c where ${where}`;
+  const [row] = rowsOf<{ total: number | string }>(await db.execute(statement));
+  return Number(row?.total ?? 0);
+}
+
+function highlightOf(row: Row, words: string[]): CourseHighlight {
+  return {
+    title: highlightRanges(row.title, words),
+    description: passageAround(row.description, words),
+    lesson:
+      row.lesson_id && row.lesson_title
+        ? { id: row.lesson_id, title: row.lesson_title, ranges: highlightRanges(row.lesson_title, words) }
+        : null,
+  };
+}
+
+/**
+ * A page of the catalogue searched, filtered and sorted. A page past the end is clamped to the last one (page 1
+ * of no results), as the plain catalogue does.
+ */
+export async function searchCatalogue(db: Db, query: CoursesQuery) {
+  const words = query.q ? searchWords(query.q) : [];
+  const text = words.length > 0 && query.q ? query.q : null;
+  const size = query.size;
+  const pageOf = (page: number, fuzzy: boolean) => selectPage(db, query, text, fuzzy, (page - 1) * size, size);
+  let fuzzy = false;
+  let page = query.page;
+  let rows = await pageOf(page, fuzzy);
+  let total: number | undefined;
+  if (rows.length === 0 && text) {
+    // Nothing on this page: either the words as typed find nothing (then forgive typos), or the page is past
+    // the end of what they find.
+    total = page > 1 ? await countMatches(db, query, text, false) : 0;
+    if (total === 0) {
+      fuzzy = true;
+      total = undefined;
+      rows = await pageOf(page, fuzzy);
+    }
+  }
+  if (rows.length > 0) total = Number(rows[0]?.total ?? 0);
+  else if (page > 1) {
+    total ??= await countMatches(db, query, text, fuzzy);
+    page = Math.max(1, Math.ceil(total / size));
+    if (total > 0) rows = await pageOf(page, fuzzy);
+  } else total = 0;
+  const items: CourseListItem[] = rows.map((row) => {
+    const summary = toSummary({
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      difficulty: row.difficulty,
+      pricePaise: Number(row.price_paise),
+      thumbnail: row.thumbnail,
+      instructor: row.instructor,
+      duration: row.duration,
+      students: Number(row.students),
+      rating: Number(row.rating),
+      lessonCount: Number(row.lesson_count),
+    });
+    return text ? { ...summary, highlight: highlightOf(row, words) } : summary;
+  });
+  return { items, pages: Math.ceil(total / size), page, total };
+}
+
+/**
+ * What the search boxes suggest while a learner types: published courses and lessons whose titles are like the
+ * text (pg_trgm word similarity, which takes a word's beginning and small typos), most similar first.
+ */
+export async function suggest(db: Db, q: string): Promise<Suggestions> {
+  const words = searchWords(q);
+  if (words.length === 0 || q.length < 2) return { courses: [], lessons: [] };
+  const [courseRows, lessonRows] = await Promise.all([
+    db.execute(sql`
+      select c.id, c.title from courses c
+      where c.published and ${q} <% c.title
+      order by word_similarity(${q}, c.title) desc, c.sort_order, c.id
+      limit ${SUGGESTIONS_LIMIT}`),
+    db.execute(sql`
+      select l.id, l.title, c.id as course_id, c.title as course_title
+      from lessons l join courses c on c.id = l.course_id
+      where c.published and ${q} <% l.title
+      order by word_similarity(${q}, l.title) desc, c.sort_order, l.position
+      limit ${SUGGESTIONS_LIMIT}`),
+  ]);
+  return {
+    courses: rowsOf<{ id: string; title: string }>(courseRows).map((row) => ({
+      id: row.id,
+      title: row.title,
+      ranges: highlightRanges(row.title, words, { prefix: true }),
+    })),
+    lessons: rowsOf<{ id: string; title: string; course_id: string; course_title: string }>(lessonRows).map((row) => ({
+      id: row.id,
+      title: row.title,
+      ranges: highlightRanges(row.title, words, { prefix: true }),
+      courseId: row.course_id,
+      courseTitle: row.course_title,
+    })),
+  };
+}
