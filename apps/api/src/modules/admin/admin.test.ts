@@ -1,7 +1,9 @@
 import {
   adminCourseDetailSchema,
   adminCourseListSchema,
+  adminTicketSchema,
   auditListSchema,
+  contactResponseSchema,
   endpoints,
   refundOutcomeSchema,
   type StaffRole,
@@ -11,6 +13,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { TEST_ORIGIN, useTestApp } from '../../../test/app.ts';
 import { createLearner, type Learner } from '../../../test/payments.ts';
+import { freshAddress } from '../../../test/support/learners.ts';
 import { callAs, createStaff } from '../../../test/support/staff.ts';
 import { tinyVideo, tusMetadata } from '../../../test/support/tiny-video.ts';
 import { auditLog, courseInstructors, enrollments, paymentOrders } from '../../db/schema.ts';
@@ -485,6 +488,25 @@ describe('the staff console API', () => {
     const teacher = await staff('Tara Teacher', 'instructor');
     const writes = Object.values(endpoints).filter((e) => e.path.startsWith('/admin/') && e.method !== 'GET');
     const version = async (id = PAID) => (await detail(admin, id)).version;
+    /** A ticket a learner opened through the contact form (no staff write, so not counted), as staff read it. */
+    const openTicket = async (reader: Learner) => {
+      const sent = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/contact/submit',
+        remoteAddress: freshAddress(),
+        headers: { origin: TEST_ORIGIN },
+        payload: {
+          name: 'Lena Learner',
+          email: 'lena@example.com',
+          subject: 'Lesson stops',
+          category: 'technical',
+          message: 'The third lesson stops after two minutes.',
+        },
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+      const ticketId = contactResponseSchema.parse(sent.json()).ticket_id;
+      return adminTicketSchema.parse((await call(reader, 'GET', `/admin/tickets/${ticketId}`)).json());
+    };
     const tierId = (await detail(admin)).tiers[0]?.id;
     // The uploads (decision 020): raw bodies with their own headers; the tus PATCH continues the upload the
     // creation began and, sending the whole (tiny) video, finishes it: the lesson's video is the audited write.
@@ -722,6 +744,19 @@ describe('the staff console API', () => {
       },
       // Analytics (decision 026): "update now" rolls up playback, recorded as analytics.refresh.
       adminAnalyticsRefresh: async () => ['/admin/analytics/refresh', undefined],
+      // The support inbox (decision 025): each write addresses a ticket a learner opened through the contact form.
+      adminUpdateTicket: async () => {
+        const ticket = await openTicket(admin);
+        return [`/admin/tickets/${ticket.ticketId}`, { version: ticket.version, status: 'closed' }];
+      },
+      adminTicketReply: async () => [
+        `/admin/tickets/${(await openTicket(admin)).ticketId}/replies`,
+        { message: 'Thank you: the lesson plays again.' },
+      ],
+      adminTicketNote: async () => [
+        `/admin/tickets/${(await openTicket(admin)).ticketId}/notes`,
+        { note: 'Checked the video: a stale link.' },
+      ],
     };
     expect(writes.map((e) => e.name).sort()).toEqual(Object.keys(valid).sort());
     for (const endpoint of writes) {
