@@ -83,24 +83,24 @@ export function TopNav({ search }: { search?: ReactNode }) {
           {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
         </Button>
       </nav>
-      open && (
-      <div id={menuId} className="border-t border-border px-4 pb-4 md:hidden">
-        <div className="flex flex-col gap-1 pt-2">
-          {search && (
-            // biome-ignore lint/a11y/useSemanticElements: the same landmark as <search>, which the tests' DOM (happy-dom) does not know, so React warns there.
-            <div role="search" aria-label="Site" className="pb-2">
-              {search}
-            </div>
-          )}
-          {links.map((l) => (
-            <NavLink key={l.to} to={l.to} className={linkClass}>
-              {l.label}
-            </NavLink>
-          ))}
-          <div className="pt-2">{account}</div>
+      {open && (
+        <div id={menuId} className="border-t border-border px-4 pb-4 md:hidden">
+          <div className="flex flex-col gap-1 pt-2">
+            {search && (
+              // biome-ignore lint/a11y/useSemanticElements: the same landmark as <search>, which the tests' DOM (happy-dom) does not know, so React warns there.
+              <div role="search" aria-label="Site" className="pb-2">
+                {search}
+              </div>
+            )}
+            {links.map((l) => (
+              <NavLink key={l.to} to={l.to} className={linkClass}>
+                {l.label}
+              </NavLink>
+            ))}
+            <div className="pt-2">{account}</div>
+          </div>
         </div>
-      </div>
-      )
+      )}
     </header>
   );
 }
