@@ -92,6 +92,7 @@ test('the demo admin creates a draft, edits it, adds two tiers, reads the audit 
   await expect(consoleNav(page).getByRole('link')).toHaveText([
     'Courses',
     'Learners',
+    'Support inbox',
     'People and roles',
     'Audit log',
     'Email',
