@@ -55,7 +55,7 @@ test.describe('public pages are accessible', () => {
   test('the contact page keeps no axe violations with its banner, toast and chat dialog open', async ({ page }) => {
     await page.route('**/api/v1/contact/submit', (route) => route.fulfill({ status: 500, json: { code: 'x' } }));
     await page.goto('/contact-us');
-    const form = page.locator('form');
+    const form = page.getByRole('form', { name: 'Send us a message' });
     await form.getByLabel(/^Full Name/).fill('Asha');
     await form.getByLabel(/^Email Address/).fill('asha@example.com');
     await form.getByLabel(/^Subject/).fill('Hello');

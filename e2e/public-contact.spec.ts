@@ -59,7 +59,8 @@ test.afterAll(async () => {
 const SUBMIT = '**/api/v1/contact/submit';
 const toastWith = (page: Page, title: string) => page.locator('li[data-variant]').filter({ hasText: title });
 /** A form control by its visible label (the form itself is labelled 'Send us a message'). */
-const field = (page: Page, label: string) => page.locator('form').getByLabel(new RegExp(`^${label}`));
+const field = (page: Page, label: string) =>
+  page.getByRole('form', { name: 'Send us a message' }).getByLabel(new RegExp(`^${label}`));
 const redBanner = (page: Page) => page.getByRole('alert').filter({ hasText: 'Failed to Send Message' });
 
 async function fill(page: Page, values: Partial<Record<'name' | 'email' | 'phone' | 'subject' | 'message', string>>) {
@@ -98,7 +99,7 @@ test('the page: info cards, help categories, form, headquarters, mailboxes and r
   await expect(page.getByText('9:00 AM - 8:00 PM IST').first()).toBeVisible();
   await expect(page.getByText('10:00 AM - 6:00 PM IST').first()).toBeVisible();
 
-  const form = page.locator('form');
+  const form = page.getByRole('form', { name: 'Send us a message' });
   expect(await form.evaluate((f: HTMLFormElement) => f.noValidate)).toBe(true);
   for (const label of ['Full Name', 'Email Address', 'Subject', 'Category', 'Message']) {
     await expect(field(page, label)).toHaveAttribute('required', '');

@@ -71,7 +71,7 @@ test('a learner writes; support takes the ticket, notes, replies by email with t
   // The learner, signed in, writes about a technical problem: a ticket id comes back.
   await signIn(page, learner);
   await page.goto(`${product.baseUrl}/contact-us`);
-  const form = page.locator('form');
+  const form = page.getByRole('form', { name: 'Send us a message' });
   await form.getByLabel(/^Full Name/).fill(learner.name);
   await form.getByLabel(/^Email Address/).fill(learner.email);
   await form.getByLabel(/^Subject/).fill(subject);
