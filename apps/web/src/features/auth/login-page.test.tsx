@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { flushSync } from 'react-dom';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toasters } from '@/components/ui/toaster';
 import { getRedirectPath, sessionQueryKey } from '@/lib/session';
 import { json, stubApi } from '@/lib/session/testing';
@@ -46,6 +46,15 @@ describe('/login', () => {
     document.addEventListener('click', (event) => event.preventDefault(), { once: true });
     await userEvent.click(github);
     expect(getRedirectPath()).toBe('/dashboard');
+  });
+
+  it('stores the page whose Sign In link was followed before the app started there (a plain link)', async () => {
+    const referrer = vi.spyOn(document, 'referrer', 'get').mockReturnValue(`${window.location.origin}/course/rag`);
+    renderLogin('/login');
+    document.addEventListener('click', (event) => event.preventDefault(), { once: true });
+    await userEvent.click(screen.getByRole('link', { name: 'Sign in with GitHub' }));
+    expect(getRedirectPath()).toBe('/course/rag');
+    referrer.mockRestore();
   });
 
   it('keeps a path stored earlier (a guarded page, a lesson click)', async () => {

@@ -1,7 +1,7 @@
 import type { OAuthProvider } from '@kaushal/contract';
 import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { rememberPathForLogin, signInUrl } from '@/lib/session';
+import { isReturnablePath, pathFromReferrer, rememberPathForLogin, signInUrl } from '@/lib/session';
 import { GitHubIcon, GoogleIcon } from './provider-icons';
 
 const PROVIDERS: Array<{
@@ -16,16 +16,19 @@ const PROVIDERS: Array<{
 
 /**
  * 'Sign in with Google' and 'Sign in with GitHub': links (they leave the app for the provider with a full
- * page load) that first store the redirect-after-login path by the spec's rule.
+ * page load) that first store the redirect-after-login path by the spec's rule (a path stored already stays).
  */
 export function SignInButtons() {
   const location = useLocation();
   const here = `${location.pathname}${location.search}${location.hash}`;
+  // On /login itself: the page whose Sign In link brought the visitor here before the app started on it.
+  const from = () =>
+    isReturnablePath(here) ? here : (pathFromReferrer(document.referrer, window.location.origin) ?? here);
   return (
     <div className="grid gap-3">
       {PROVIDERS.map(({ id, label, Icon, variant }) => (
         <Button key={id} asChild size="lg" variant={variant} className="w-full">
-          <a href={signInUrl(id)} onClick={() => rememberPathForLogin(here)}>
+          <a href={signInUrl(id)} onClick={() => rememberPathForLogin(from())}>
             <Icon className="size-5" />
             {label}
           </a>
