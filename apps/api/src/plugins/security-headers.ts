@@ -92,6 +92,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     crossOriginResourcePolicy: { policy: config.webOrigin === config.publicUrl ? 'same-origin' : 'cross-origin' },
     // DENY, as the CSP's frame-ancestors 'none' says, for browsers that read only this header.
     xFrameOptions: { action: 'deny' },
+    // The product's own pages see where a visitor came from on this site (a Sign In link followed before the
+    // app started on a server-drawn page returns there, decision 029); no other site is ever told anything.
+    referrerPolicy: { policy: 'same-origin' },
   });
   const permissions = permissionsPolicy(config);
   app.addHook('onRequest', (request, reply, done) => {

@@ -45,6 +45,13 @@ describe('security headers', () => {
     expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
   });
 
+  it('tells no other site where a visitor was (Referrer-Policy same-origin), on pages and the API alike', async () => {
+    for (const url of ['/api/v1/health', '/courses', '/login']) {
+      const res = await ctx.app.inject(url);
+      expect(res.headers['referrer-policy'], url).toBe('same-origin');
+    }
+  });
+
   it('sends a Permissions-Policy: no camera, microphone or geolocation; payment for the page itself only', async () => {
     for (const url of ['/api/v1/health', '/courses', '/api/v1/nothing-here']) {
       const res = await ctx.app.inject(url);

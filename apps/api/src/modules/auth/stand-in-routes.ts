@@ -67,8 +67,6 @@ export function standInRoutes(providers: Record<ProviderId, OAuthProvider | null
         .code(status)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        // Helmet's no-referrer makes Chrome send `Origin: null` with the form, which the Origin check refuses.
-        .header('referrer-policy', 'same-origin')
         .header(
           'content-security-policy',
           // The form posts here, then the browser follows redirects to the callback and the SPA.

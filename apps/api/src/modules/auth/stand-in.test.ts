@@ -50,7 +50,8 @@ describe('the development stand-in (no client id and secret, outside production)
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.headers['content-security-policy']).toContain("default-src 'none'");
-    // So that Chrome sends the form with our Origin (under no-referrer it sends `Origin: null`, refused).
+    // So that Chrome sends the form with our Origin (under no-referrer it sends `Origin: null`, refused): the
+    // product's policy (security-headers.ts).
     expect(page.headers['referrer-policy']).toBe('same-origin');
     const html = page.body;
     expect(html).toContain('<html lang="en">');

@@ -76,7 +76,6 @@ const page = (reply: FastifyReply, productName: string, heading: string, body: s
   reply
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
-    .header('referrer-policy', 'same-origin')
     .header(
       'content-security-policy',
       "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",

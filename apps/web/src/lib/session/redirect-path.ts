@@ -40,24 +40,6 @@ export function rememberPathForLogin(currentPath: string) {
   store(isReturnablePath(currentPath) ? currentPath : '/dashboard');
 }
 
-/**
- * The page of this site a visitor followed a Sign In link from, when the app had not started there yet (a
- * server-drawn page fetches the app only after it paints, decision 011, so an early click is a plain link):
- * the path the Sign In button would have stored. Null for another site, the API (a provider's round trip ends
- * on /login from there) and pages not worth returning to.
- */
-export function pathFromReferrer(referrer: string, origin: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(referrer);
-  } catch {
-    return null;
-  }
-  const path = `${url.pathname}${url.search}`;
-  if (url.origin !== origin || url.pathname.startsWith('/api/') || !isReturnablePath(path)) return null;
-  return path;
-}
-
 /** A lesson click, Enroll or a guarded page overwrites the stored path with the current one. */
 export function overwriteRedirectPath(currentPath: string) {
   store(currentPath);

@@ -1,7 +1,8 @@
 import type { OAuthProvider } from '@kaushal/contract';
 import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { isReturnablePath, pathFromReferrer, rememberPathForLogin, signInUrl } from '@/lib/session';
+import { isReturnablePath, rememberPathForLogin, signInUrl } from '@/lib/session';
+import { pathFromReferrer } from '../lib/referrer-path';
 import { GitHubIcon, GoogleIcon } from './provider-icons';
 
 const PROVIDERS: Array<{
@@ -21,7 +22,7 @@ const PROVIDERS: Array<{
 export function SignInButtons() {
   const location = useLocation();
   const here = `${location.pathname}${location.search}${location.hash}`;
-  // On /login itself: the page whose Sign In link brought the visitor here before the app started on it.
+  // On /login itself: the page whose Sign In link brought the visitor here before the app started on it (decision 029).
   const from = () =>
     isReturnablePath(here) ? here : (pathFromReferrer(document.referrer, window.location.origin) ?? here);
   return (
