@@ -73,6 +73,20 @@ test('GitHub: Sign In from a course page returns there; a picture that fails to 
   await expect(topNav(page).getByText('DR', { exact: true })).toBeVisible();
 });
 
+test('Sign In followed before the app starts on a server-drawn course page still returns there', async ({ page }) => {
+  // The app's code held back on the course page: its Sign In is the server's plain link to /login (decision 029).
+  let holdScripts = true;
+  await page.route('**/assets/*.js', (route) => (holdScripts ? route.abort() : route.continue()));
+  await page.goto('/course/python-for-ai');
+  await useFakeProfile(page, { name: 'Early Clicker', email: uniqueEmail('early') });
+  holdScripts = false;
+  await topNav(page).getByRole('link', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByRole('link', { name: 'Sign in with Google' }).click();
+  await expect(page).toHaveURL(/\/course\/python-for-ai$/);
+  await expect(topNav(page).getByText('Early Clicker', { exact: true })).toBeVisible();
+});
+
 test('the same verified email through Google and GitHub is one learner', async ({ page }) => {
   const email = uniqueEmail('meera');
   await signIn(page, { name: 'Meera Iyer', email, provider: 'google' });
