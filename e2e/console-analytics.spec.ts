@@ -45,8 +45,13 @@ async function viewer(browser: Browser, name: string, steps: Step[], visitCourse
   await signIn(page, { name: `${name} ${suffix}`, email: `${name.toLowerCase()}-${suffix}@example.com` });
   const origin = product.baseUrl;
   if (visitCoursePage) {
+    // The page is drawn by the server first; the app sends the visit once it has started there: wait for it.
+    const counted = page.waitForResponse(
+      (res) => res.url().endsWith(`/api/v1/courses/${COURSE}/visit`) && res.request().method() === 'POST',
+    );
     await page.goto(`${origin}/course/${COURSE}`);
     await expect(page.getByRole('heading', { level: 1, name: 'RAG from Scratch' })).toBeVisible();
+    expect((await counted).status()).toBe(204);
   }
   const opened = await page.request.get(`${origin}/api/v1/lessons/${LESSON}/signed-url`);
   expect(opened.status()).toBe(200);
