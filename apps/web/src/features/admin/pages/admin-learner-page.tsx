@@ -9,6 +9,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useAdminLearner } from '../api/admin-learners';
 import { ConsoleCard } from '../components/console-card';
 import { ConsoleStatus } from '../components/console-status';
+import { BackLink, DetailLoadError } from '../components/detail-page';
 import { ErrorAlert } from '../components/error-alert';
 import { GrantAccessDialog } from '../components/grant-access-dialog';
 import { LearnerOrdersTable } from '../components/learner-orders-table';
@@ -40,23 +41,17 @@ function Learner({ id }: { id: string }) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [granting, setGranting] = useState(false);
   const [revoking, setRevoking] = useState<AdminLearnerEnrollment | null>(null);
-  const back = (
-    <Link to="/admin/learners" className={`inline-flex items-center gap-1 text-sm ${linkClass}`}>
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      All learners
-    </Link>
-  );
+  const back = <BackLink to="/admin/learners">All learners</BackLink>;
 
   if (learner.isError && !learner.data) {
-    const missing = learner.error instanceof ApiError && (learner.error.status === 404 || learner.error.status === 400);
     return (
-      <section aria-labelledby="learner-title" className="space-y-4">
-        {back}
-        <h2 id="learner-title" className="text-2xl font-bold">
-          Learner
-        </h2>
-        <ErrorAlert onRetry={missing ? undefined : () => learner.refetch()}>{errorMessage(learner.error)}</ErrorAlert>
-      </section>
+      <DetailLoadError
+        titleId="learner-title"
+        title="Learner"
+        back={back}
+        error={learner.error}
+        retry={() => learner.refetch()}
+      />
     );
   }
   if (!learner.data) return <ConsoleStatus>Loading the learner…</ConsoleStatus>;

@@ -20,6 +20,7 @@ import { useAdminLearner } from '../api/admin-learners';
 import { useAddTicketNote, useAdminTicket, useReplyToTicket, useUpdateTicket } from '../api/admin-tickets';
 import { ConsoleCard } from '../components/console-card';
 import { ConsoleStatus } from '../components/console-status';
+import { BackLink, DetailLoadError } from '../components/detail-page';
 import { ErrorAlert } from '../components/error-alert';
 import { LearnerOrdersTable } from '../components/learner-orders-table';
 import { OutcomeNotice } from '../components/outcome-notice';
@@ -57,22 +58,16 @@ function Ticket({ ticketId }: { ticketId: string }) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // Kept here: a refused change reloads the ticket, which remounts the form at the new version.
   const [manageError, setManageError] = useState<string | null>(null);
-  const back = (
-    <Link to="/admin/inbox" className={`inline-flex items-center gap-1 text-sm ${linkClass}`}>
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      Support inbox
-    </Link>
-  );
+  const back = <BackLink to="/admin/inbox">Support inbox</BackLink>;
   if (ticket.isError && !ticket.data) {
-    const missing = ticket.error instanceof ApiError && (ticket.error.status === 404 || ticket.error.status === 400);
     return (
-      <section aria-labelledby="ticket-title" className="space-y-4">
-        {back}
-        <h2 id="ticket-title" className="text-2xl font-bold">
-          Ticket
-        </h2>
-        <ErrorAlert onRetry={missing ? undefined : () => ticket.refetch()}>{errorMessage(ticket.error)}</ErrorAlert>
-      </section>
+      <DetailLoadError
+        titleId="ticket-title"
+        title="Ticket"
+        back={back}
+        error={ticket.error}
+        retry={() => ticket.refetch()}
+      />
     );
   }
   if (!ticket.data) return <ConsoleStatus>Loading the ticket…</ConsoleStatus>;
