@@ -6,7 +6,7 @@ import {
   type TicketPriority,
   type TicketStatus,
 } from '@kaushal/contract';
-import { ArrowLeft, Send, StickyNote } from 'lucide-react';
+import { Send, StickyNote } from 'lucide-react';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
