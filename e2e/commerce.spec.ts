@@ -5,6 +5,7 @@ import { expectNoAxeViolations } from './support/a11y.ts';
 import { uniqueEmail } from './support/auth.ts';
 import { api, buyThroughApi, checkout, lessonButton, lessonRows, sidePanel, toastWith } from './support/course-page.ts';
 import { type RunningProduct, startProduct } from './support/product.ts';
+import { signInWithStandIn } from './support/stand-in.ts';
 
 /**
  * Issue 19's done-when (decision 024): an admin makes a coupon for one course in the console and shares its
@@ -48,22 +49,6 @@ test.afterAll(async () => {
 
 const url = (pathname: string) => `${product.baseUrl}${pathname}`;
 
-/** Through the sign-in stand-in: the demo admin with one click, or a learner by name and email. */
-async function standInSignIn(page: Page, who: 'demo admin' | { name: string; email: string }) {
-  await page.getByRole('link', { name: 'Sign in with Google' }).click();
-  if (who === 'demo admin') {
-    await page.getByRole('button', { name: 'Sign in as the demo admin' }).click();
-  } else {
-    await page.getByLabel('Name').fill(who.name);
-    await page.getByLabel('Email').fill(who.email);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  }
-  await page.waitForURL((address) => address.pathname !== '/login' && !address.pathname.startsWith('/api/'));
-  await expect(
-    page.getByRole('banner').getByRole('button', { name: 'Logout', includeHidden: true }).first(),
-  ).toBeAttached();
-}
-
 /** Dark (the default), then light: the theme class on the document, as the app's own switch sets it. */
 async function expectNoAxeViolationsInBothThemes(page: Page, what: string) {
   for (const theme of ['dark', 'light'] as const) {
@@ -86,7 +71,7 @@ async function createCouponLink(browser: Browser): Promise<string> {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.baseUrl });
     const page = await context.newPage();
     await page.goto(url('/login'));
-    await standInSignIn(page, 'demo admin');
+    await signInWithStandIn(page, 'demo admin');
     await page.goto(url('/admin'));
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Coupons' }).click();
     await expect(page).toHaveURL(url('/admin/coupons'));
@@ -201,7 +186,7 @@ test('a learner buys with a coupon link and a GSTIN, reads the invoice, refunds,
   await expect(sidePanel(page)).toContainText('Sign in to apply LAUNCH20: it is kept for when you come back.');
   await sidePanel(page).getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(url('/login'));
-  await standInSignIn(page, learner);
+  await signInWithStandIn(page, learner);
 
   // Back on the course with the code: applied, with the saving, the list price struck through.
   await expect(page).toHaveURL(link);
@@ -352,7 +337,7 @@ test('a learner in the supplier’s state without a GSTIN is billed CGST and SGS
 }) => {
   const learner = { name: 'Kavya Rao', email: uniqueEmail('gst-karnataka') };
   await page.goto(url('/login'));
-  await standInSignIn(page, learner);
+  await signInWithStandIn(page, learner);
 
   // Billing details from the purchase history, linked from the profile: the state only.
   await page.goto(url('/profile'));

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { type RunningProduct, startProduct } from './support/product.ts';
+import { setRolesByEmail, signInWithStandIn } from './support/stand-in.ts';
 
 // The console's analytics (decision 026): four learners watch the first (free, 96 s) lesson of RAG from Scratch
 // different amounts through the player's own endpoints; the admin reads the course's funnel and the lesson's
@@ -23,26 +24,17 @@ const LESSON_TITLE = 'Why RAG, and when not to use it';
 const suffix = randomUUID().slice(0, 6);
 const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 
-async function signIn(page: Page, who: 'demo admin' | { name: string; email: string }) {
-  await page.goto(`${product.baseUrl}/login`);
-  await page.getByRole('link', { name: 'Sign in with Google' }).click();
-  if (who === 'demo admin') {
-    await page.getByRole('button', { name: 'Sign in as the demo admin' }).click();
-  } else {
-    await page.getByLabel('Name').fill(who.name);
-    await page.getByLabel('Email').fill(who.email);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  }
-  await page.waitForURL((url) => url.pathname !== '/login' && !url.pathname.startsWith('/api/'));
-}
-
 type Step = ['play' | 'pause' | 'seek' | 'complete', number];
 
 /** A learner of their own browser context opens the lesson's player session and sends these events. */
 async function viewer(browser: Browser, name: string, steps: Step[], visitCoursePage = false) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, { name: `${name} ${suffix}`, email: `${name.toLowerCase()}-${suffix}@example.com` });
+  await signInWithStandIn(
+    page,
+    { name: `${name} ${suffix}`, email: `${name.toLowerCase()}-${suffix}@example.com` },
+    product.baseUrl,
+  );
   const origin = product.baseUrl;
   if (visitCoursePage) {
     // The page is drawn by the server first; the app sends the visit once it has started there: wait for it.
@@ -101,7 +93,7 @@ test('the admin reads a course funnel and a lesson’s drop-off that equal what 
   ]);
   await viewer(browser, 'Dev', [['play', 0]]);
 
-  await signIn(page, 'demo admin');
+  await signInWithStandIn(page, 'demo admin', product.baseUrl);
   await page.goto(`${product.baseUrl}/admin/analytics?from=${today}&to=${today}`);
   await expect(page.getByRole('heading', { name: 'Sales, enrollments and sign-ups' })).toBeVisible();
   await page.getByRole('button', { name: 'Update playback figures now' }).click();
@@ -163,14 +155,8 @@ test('the admin reads a course funnel and a lesson’s drop-off that equal what 
   const supportContext = await browser.newContext();
   const support = await supportContext.newPage();
   const supportWho = { name: `Sam Support ${suffix}`, email: `sam-${suffix}@example.com` };
-  await signIn(support, supportWho);
-  const found = await page.request.get(`${origin}/api/v1/admin/users?q=${encodeURIComponent(supportWho.email)}`);
-  const [supportUser] = ((await found.json()) as { items: Array<{ id: string }> }).items;
-  const granted = await page.request.put(`${origin}/api/v1/admin/users/${supportUser?.id}/roles`, {
-    headers: { origin },
-    data: { roles: ['support'] },
-  });
-  expect(granted.status()).toBe(200);
+  await signInWithStandIn(support, supportWho, product.baseUrl);
+  await setRolesByEmail(page, origin, supportWho.email, ['support']);
   await support.goto(`${origin}/admin/analytics?from=${today}&to=${today}&course=${COURSE}&lesson=${LESSON}`);
   await expect(support.getByRole('heading', { name: 'Enrollments and sign-ups' })).toBeVisible();
   await expect(support.getByRole('heading', { name: `Drop-off: ${LESSON_TITLE}` })).toBeVisible();

@@ -8,6 +8,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { checkout, lessonButton, player, sidePanel, toastWith } from './support/course-page.ts';
 import { type RunningProduct, startProduct } from './support/product.ts';
+import { signInWithStandIn } from './support/stand-in.ts';
 
 // Issue 16's done-when, from an EMPTY catalogue (no demo seed): the demo admin builds a course in the console
 // (two sections, three lessons, an uploaded video over tus, captions, a thumbnail, two tiers, a keyboard
@@ -66,20 +67,6 @@ const liveRegion = (page: Page) => outline(page).locator('[aria-live="polite"]')
 const sectionItem = (page: Page, n: number) =>
   outline(page).getByRole('listitem', { name: new RegExp(`^Section ${n}:`) });
 
-async function signIn(page: Page, who: 'demo admin' | { name: string; email: string }) {
-  await page.goto(`${product.baseUrl}/login`);
-  await page.getByRole('link', { name: 'Sign in with Google' }).click();
-  if (who === 'demo admin') {
-    await page.getByRole('button', { name: 'Sign in as the demo admin' }).click();
-  } else {
-    await page.getByLabel('Name').fill(who.name);
-    await page.getByLabel('Email').fill(who.email);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  }
-  await page.waitForURL((url) => url.pathname !== '/login' && !url.pathname.startsWith('/api/'));
-  await expect(banner(page).getByRole('button', { name: 'Logout', includeHidden: true }).first()).toBeAttached();
-}
-
 async function saveTheme(page: Page, theme: 'dark' | 'light') {
   const origin = product.baseUrl;
   const res = await page.request.put(`${origin}/api/v1/users/me/settings`, { headers: { origin }, data: { theme } });
@@ -116,7 +103,7 @@ let courseUrl = '';
 
 test('the demo admin builds a course from an empty catalogue, previews it and publishes it', async ({ page }) => {
   test.setTimeout(240_000);
-  await signIn(page, 'demo admin');
+  await signInWithStandIn(page, 'demo admin', product.baseUrl);
   await banner(page).getByRole('link', { name: 'Console' }).click();
   await expect(page).toHaveURL(`${product.baseUrl}/admin/courses`);
 
@@ -288,7 +275,7 @@ test('a learner finds the new course, buys it in the sandbox and watches the upl
   const context = await browser.newContext({ baseURL: product.baseUrl });
   const page = await context.newPage();
   try {
-    await signIn(page, learner);
+    await signInWithStandIn(page, learner, product.baseUrl);
     // Each API process keeps public catalogue answers, "no such course" too, for CATALOGUE_CACHE_SECONDS (5 s;
     // decision 019): the admin's preview of the draft was such a miss, so for those seconds after publishing
     // the page may still answer 404. Found in /courses, it is opened again until it shows.
@@ -329,7 +316,7 @@ test('edits to the published course wait in a draft until "Publish changes"; the
   const learning = await browser.newContext({ baseURL: product.baseUrl });
   try {
     const page = await staff.newPage();
-    await signIn(page, 'demo admin');
+    await signInWithStandIn(page, 'demo admin', product.baseUrl);
     await page.goto(courseUrl);
     const details = page.getByRole('region', { name: 'Details' });
     await details.getByLabel('Title').fill(revised);
@@ -341,7 +328,7 @@ test('edits to the published course wait in a draft until "Publish changes"; the
 
     // The learner still sees the course as published.
     const learnerPage = await learning.newPage();
-    await signIn(learnerPage, learner);
+    await signInWithStandIn(learnerPage, learner, product.baseUrl);
     await learnerPage.goto(`${product.baseUrl}/course/${courseId}`);
     await expect(learnerPage.getByRole('heading', { level: 1, name: courseTitle, exact: true })).toBeVisible();
 

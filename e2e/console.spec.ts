@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { type RunningProduct, startProduct } from './support/product.ts';
+import { signInWithStandIn } from './support/stand-in.ts';
 
 // The staff console (#16) in the embedded default: no OAuth keys, so the sign-in stand-in offers 'Sign in as
 // the demo admin'. A product of its own, because the shared one is pointed at the fake OAuth server.
@@ -25,21 +26,6 @@ const consoleNav = (page: Page) => page.getByRole('navigation', { name: 'Console
 const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
 const tableRows = (table: Locator) => table.locator('tbody tr');
 
-/** Signs in through the stand-in page: as the demo admin with one click, or as a learner by name and email. */
-async function signIn(page: Page, who: 'demo admin' | { name: string; email: string }) {
-  await page.goto(`${product.baseUrl}/login`);
-  await page.getByRole('link', { name: 'Sign in with Google' }).click();
-  if (who === 'demo admin') {
-    await page.getByRole('button', { name: 'Sign in as the demo admin' }).click();
-  } else {
-    await page.getByLabel('Name').fill(who.name);
-    await page.getByLabel('Email').fill(who.email);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  }
-  await page.waitForURL((url) => url.pathname !== '/login' && !url.pathname.startsWith('/api/'));
-  await expect(banner(page).getByRole('button', { name: 'Logout', includeHidden: true }).first()).toBeAttached();
-}
-
 /** The saved theme (the app applies it on the next page) through the settings API, as the signed-in user. */
 async function saveTheme(page: Page, theme: 'dark' | 'light') {
   const origin = product.baseUrl;
@@ -59,7 +45,7 @@ test('a visitor is sent to sign in, and a learner opening /admin is told the con
   await page.goto(`${product.baseUrl}/admin/audit`);
   await expect(page).toHaveURL(`${product.baseUrl}/login`);
 
-  await signIn(page, learner);
+  await signInWithStandIn(page, learner, product.baseUrl);
   await expect(banner(page).getByRole('link', { name: 'Console' })).toHaveCount(0);
   // A free enrollment sends the learner a welcome email, which the console's Email page lists later.
   const origin = product.baseUrl;
@@ -84,7 +70,7 @@ test('the demo admin creates a draft, edits it, adds two tiers, reads the audit 
   page,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'demo admin');
+  await signInWithStandIn(page, 'demo admin', product.baseUrl);
   await banner(page).getByRole('link', { name: 'Console' }).click();
   await expect(page).toHaveURL(`${product.baseUrl}/admin/courses`);
   await expect(page.getByRole('heading', { level: 2, name: 'Courses' })).toBeVisible();
@@ -259,7 +245,7 @@ for (const theme of ['dark', 'light'] as const) {
     page,
   }) => {
     test.setTimeout(240_000);
-    await signIn(page, 'demo admin');
+    await signInWithStandIn(page, 'demo admin', product.baseUrl);
     const published = 'python-for-ai';
     const pages: Array<{ path: string; ready: (page: Page) => Locator; open?: (page: Page) => Promise<Locator> }> = [
       {

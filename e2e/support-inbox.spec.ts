@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { type RunningProduct, startProduct } from './support/product.ts';
+import { setRolesByEmail, signInWithStandIn } from './support/stand-in.ts';
 
 /**
  * The support inbox (issue 20, decision 025) in the embedded default: a learner writes through the contact form;
@@ -30,35 +31,13 @@ let ticketId = '';
 const consoleNav = (page: Page) => page.getByRole('navigation', { name: 'Console' });
 const outcome = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
-/** Signs in through the stand-in page: as the demo admin with one click, or by name and email. */
-async function signIn(page: Page, who: 'demo admin' | { name: string; email: string }) {
-  await page.goto(`${product.baseUrl}/login`);
-  await page.getByRole('link', { name: 'Sign in with Google' }).click();
-  if (who === 'demo admin') {
-    await page.getByRole('button', { name: 'Sign in as the demo admin' }).click();
-  } else {
-    await page.getByLabel('Name').fill(who.name);
-    await page.getByLabel('Email').fill(who.email);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  }
-  await page.waitForURL((url) => url.pathname !== '/login' && !url.pathname.startsWith('/api/'));
-}
-
 /** A page signed in as the support member (the account made on first sign-in, the role given by the demo admin). */
 async function supportPage(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await signIn(page, support);
+  await signInWithStandIn(page, support, product.baseUrl);
   const admin = await (await browser.newContext()).newPage();
-  await signIn(admin, 'demo admin');
-  const origin = product.baseUrl;
-  const found = await admin.request.get(`${origin}/api/v1/admin/users?q=${encodeURIComponent(support.email)}`);
-  const [user] = ((await found.json()) as { items: Array<{ id: string }> }).items;
-  expect(user, 'the support account').toBeDefined();
-  const granted = await admin.request.put(`${origin}/api/v1/admin/users/${user?.id}/roles`, {
-    headers: { origin },
-    data: { roles: ['support'] },
-  });
-  expect(granted.status()).toBe(200);
+  await signInWithStandIn(admin, 'demo admin', product.baseUrl);
+  await setRolesByEmail(admin, product.baseUrl, support.email, ['support']);
   await admin.context().close();
   return page;
 }
@@ -69,7 +48,7 @@ test('a learner writes; support takes the ticket, notes, replies by email with t
 }) => {
   test.setTimeout(60_000);
   // The learner, signed in, writes about a technical problem: a ticket id comes back.
-  await signIn(page, learner);
+  await signInWithStandIn(page, learner, product.baseUrl);
   await page.goto(`${product.baseUrl}/contact-us`);
   const form = page.getByRole('form', { name: 'Send us a message' });
   await form.getByLabel(/^Full Name/).fill(learner.name);
@@ -158,7 +137,7 @@ test('a learner writes; support takes the ticket, notes, replies by email with t
 test('support finds the learner in the console and grants them a course', async ({ browser }) => {
   test.setTimeout(45_000);
   const staff = await (await browser.newContext()).newPage();
-  await signIn(staff, support);
+  await signInWithStandIn(staff, support, product.baseUrl);
   // On a phone, the inbox and a ticket do not scroll sideways (tables scroll inside their own frame).
   await staff.setViewportSize({ width: 375, height: 800 });
   for (const [path, ready] of [
