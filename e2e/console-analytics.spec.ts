@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Locator, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { type RunningProduct, startProduct } from './support/product.ts';
 import { setRolesByEmail, signInWithStandIn } from './support/stand-in.ts';
