@@ -7,7 +7,7 @@ import {
   type TicketStatus,
 } from '@kaushal/contract';
 import { Send, StickyNote } from 'lucide-react';
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -27,9 +27,9 @@ import { OutcomeNotice } from '../components/outcome-notice';
 import { RoleGate } from '../components/role-gate';
 import { StatusPill } from '../components/status-pill';
 import { TicketTarget } from '../components/ticket-target';
-import { useFocusFirstError } from '../hooks/use-focus-first-error';
+import { useTextForm } from '../hooks/use-text-form';
 import { formatWhen } from '../lib/dates';
-import { errorMessage, type FormErrors, formErrorsFrom, noFormErrors } from '../lib/form-errors';
+import { errorMessage } from '../lib/form-errors';
 import { categoryLabel } from '../lib/learners';
 import type { Outcome } from '../lib/refunds';
 import {
@@ -201,37 +201,34 @@ function Thread({ entries }: { entries: readonly TicketEntry[] }) {
   );
 }
 
-type ReplyField = 'message';
-
 function ReplyForm({ ticket, onDone }: { ticket: AdminTicket; onDone: (text: string) => void }) {
-  const [message, setMessage] = useState('');
+  const {
+    form,
+    text: message,
+    setText: setMessage,
+    errors,
+    submit,
+    refused,
+  } = useTextForm('message', 'Write the reply.');
   const [status, setStatus] = useState<TicketStatus>('waiting');
-  const [errors, setErrors] = useState<FormErrors<ReplyField>>(noFormErrors);
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstError(form, errors);
   const reply = useReplyToTicket(ticket.ticketId);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!message.trim()) {
-      setErrors({ fields: { message: 'Write the reply.' }, stale: false });
-      return;
-    }
-    setErrors(noFormErrors);
-    reply.mutate(
-      { message: message.trim(), status },
-      {
-        onSuccess: (updated) => {
-          setMessage('');
-          setStatus('waiting');
-          onDone(
-            `Reply emailed to ${updated.email}. The ticket is ${TICKET_STATUSES[updated.status].label.toLowerCase()}.`,
-          );
+  const onSubmit = (event: FormEvent) =>
+    submit(event, (text) =>
+      reply.mutate(
+        { message: text, status },
+        {
+          onSuccess: (updated) => {
+            setMessage('');
+            setStatus('waiting');
+            onDone(
+              `Reply emailed to ${updated.email}. The ticket is ${TICKET_STATUSES[updated.status].label.toLowerCase()}.`,
+            );
+          },
+          onError: refused,
         },
-        onError: (error) => setErrors(formErrorsFrom(error, { message: 'message' })),
-      },
+      ),
     );
-  };
 
   return (
     <form ref={form} className="grid gap-4" onSubmit={onSubmit} noValidate>
@@ -273,30 +270,22 @@ function ReplyForm({ ticket, onDone }: { ticket: AdminTicket; onDone: (text: str
 }
 
 function NoteForm({ ticket, onDone }: { ticket: AdminTicket; onDone: (text: string) => void }) {
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<FormErrors<'note'>>(noFormErrors);
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstError(form, errors);
+  const { form, text: note, setText: setNote, errors, submit, refused } = useTextForm('note', 'Write the note.');
   const add = useAddTicketNote(ticket.ticketId);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!note.trim()) {
-      setErrors({ fields: { note: 'Write the note.' }, stale: false });
-      return;
-    }
-    setErrors(noFormErrors);
-    add.mutate(
-      { note: note.trim() },
-      {
-        onSuccess: () => {
-          setNote('');
-          onDone('Note added. Only staff see it.');
+  const onSubmit = (event: FormEvent) =>
+    submit(event, (text) =>
+      add.mutate(
+        { note: text },
+        {
+          onSuccess: () => {
+            setNote('');
+            onDone('Note added. Only staff see it.');
+          },
+          onError: refused,
         },
-        onError: (error) => setErrors(formErrorsFrom(error, { note: 'note' })),
-      },
+      ),
     );
-  };
 
   return (
     <form ref={form} className="grid gap-4" onSubmit={onSubmit} noValidate>
