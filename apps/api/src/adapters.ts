@@ -1,5 +1,4 @@
-import path from 'node:path';
-import { API_PREFIX, endpoints, type SiteConfig } from '@kaushal/contract';
+import type { SiteConfig } from '@kaushal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -12,9 +11,8 @@ import { Outbox } from './modules/mail/index.ts';
 import { JobQueue } from './providers/jobs/job-queue.ts';
 import { createMailboxMailer, type Mailer } from './providers/mail/mailer.ts';
 import { createSmtpMailer } from './providers/mail/smtp-mailer.ts';
-import { createLocalMediaStore, type LocalMediaStoreOptions } from './providers/media/local-media-store.ts';
 import type { MediaStore } from './providers/media/media-store.ts';
-import { createS3MediaStore } from './providers/media/s3-media-store.ts';
+import { createMediaStore } from './providers/media/media-store-config.ts';
 import { createOAuthProviders, type OAuthProvider, type ProviderId } from './providers/oauth/index.ts';
 import { type ConfiguredPaymentProvider, createPaymentProvider } from './providers/payments/index.ts';
 
@@ -69,28 +67,6 @@ export function createAdapters(
         })
       : createMailboxMailer(),
     outbox: new Outbox(jobs, { site: services.site, publicUrl: config.publicUrl }),
-  };
-}
-
-/** The bucket when MEDIA_S3_BUCKET is set (decision 033), else the local folders (the embedded default). */
-export function createMediaStore(config: Config): MediaStore {
-  if (config.mediaS3) {
-    const { bucket, endpoint, region, credentials, cdnUrl } = config.mediaS3;
-    return createS3MediaStore({ bucket, endpoint, region, credentials, cdnUrl });
-  }
-  return createLocalMediaStore(localMediaFolders(config));
-}
-
-/** The local store's folders: content's media and resources, and DATA_DIR's generated lessons and uploads. */
-export function localMediaFolders(config: Config): LocalMediaStoreOptions {
-  return {
-    secret: config.mediaSigningSecret,
-    basePath: `${API_PREFIX}${endpoints.media.path.replace('/*', '')}`,
-    contentDir: path.join(config.contentDir, 'media'),
-    generatedDir: config.demoMediaDir,
-    writableDir: config.mediaDir,
-    thumbnailsDir: config.thumbnailsDir,
-    resourcesDir: path.join(config.contentDir, 'resources'),
   };
 }
 

@@ -65,20 +65,16 @@ export async function registerWeb(
   app: FastifyInstance,
   options: { distDir: string; contentDir: string; media?: MediaStore; renderIndex?: IndexHtmlRenderer },
 ) {
-  await app.register(fastifyStatic, {
-    root: path.join(options.contentDir, 'thumbnails'),
-    prefix: '/thumbnails/',
-    decorateReply: false,
-    maxAge: '1d',
-  });
+  const contentThumbnails = path.join(options.contentDir, 'thumbnails');
   const { media } = options;
-  if (media) {
-    app.get('/thumbnails/uploads/*', (request, reply) => {
-      const key = `${THUMBNAIL_PREFIX}uploads/${(request.params as { '*': string })['*']}`;
-      if (!isValidMediaKey(key)) return reply.callNotFound();
-      return media.send(reply, key, 'public, max-age=86400');
-    });
-  }
+  app.get('/thumbnails/*', (request, reply) => {
+    const file = (request.params as { '*': string })['*'];
+    if (media && file.startsWith('uploads/')) {
+      const key = `${THUMBNAIL_PREFIX}${file}`;
+      return isValidMediaKey(key) ? media.send(reply, key, 'public, max-age=86400') : reply.callNotFound();
+    }
+    return reply.sendFile(file, contentThumbnails, { maxAge: '1d' });
+  });
 
   const indexFile = path.join(options.distDir, 'index.html');
   const hasWeb = existsSync(indexFile);

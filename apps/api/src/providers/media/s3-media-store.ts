@@ -39,6 +39,8 @@ export interface S3MediaStore extends MediaStore {
   readonly bucket: string;
   /** Uploads `size` bytes from `body` under any valid key, recording their SHA-256 (hex) as metadata. */
   upload(key: string, body: Readable | Uint8Array, size: number, sha256: string): Promise<void>;
+  /** Deletes any key (the migration's copy that failed its check); `remove` only takes upload keys. */
+  discard(key: string): Promise<void>;
 }
 
 /** The object metadata holding the bytes' SHA-256 (hex): what the migration and `stat` compare. */
@@ -153,6 +155,9 @@ export function createS3MediaStore(options: S3MediaStoreOptions): S3MediaStore {
       } while (ContinuationToken);
     },
     upload,
+    async discard(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
   };
 }
 
