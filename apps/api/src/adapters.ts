@@ -1,5 +1,4 @@
-import path from 'node:path';
-import { API_PREFIX, endpoints, type SiteConfig } from '@kaushal/contract';
+import type { SiteConfig } from '@kaushal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -12,8 +11,8 @@ import { Outbox } from './modules/mail/index.ts';
 import { JobQueue } from './providers/jobs/job-queue.ts';
 import { createMailboxMailer, type Mailer } from './providers/mail/mailer.ts';
 import { createSmtpMailer } from './providers/mail/smtp-mailer.ts';
-import { createLocalMediaStore } from './providers/media/local-media-store.ts';
 import type { MediaStore } from './providers/media/media-store.ts';
+import { createMediaStore } from './providers/media/media-store-config.ts';
 import { createOAuthProviders, type OAuthProvider, type ProviderId } from './providers/oauth/index.ts';
 import { type ConfiguredPaymentProvider, createPaymentProvider } from './providers/payments/index.ts';
 
@@ -55,13 +54,7 @@ export function createAdapters(
   return {
     payments: createPaymentProvider(config, (details, message) => services.log.error(details, message)),
     oauthProviders: createOAuthProviders(config, services.clock),
-    media: createLocalMediaStore({
-      secret: config.mediaSigningSecret,
-      basePath: `${API_PREFIX}${endpoints.media.path.replace('/*', '')}`,
-      generatedDir: config.demoMediaDir,
-      writableDir: config.mediaDir,
-      resourcesDir: path.join(config.contentDir, 'resources'),
-    }),
+    media: createMediaStore(config),
     eventWriter: new EventWriter(database.db, services.metrics.eventsIngested, batching),
     sessionLookup: new SessionLookup(database.db, batching),
     jobs,

@@ -202,7 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerWeb(app, {
     distDir: config.webDistDir,
     contentDir: config.contentDir,
-    thumbnailsDir: config.thumbnailsDir,
+    media: app.deps.media,
     renderIndex: createFirstPaintRenderer(
       { modulePath: config.webFirstPaintModule, cacheMs: config.catalogueCacheMs, publicUrl: config.publicUrl },
       app.log,

@@ -124,6 +124,24 @@ const envSchema = z.object({
   JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Raw video events older than this many days are deleted once rolled up (unset: kept for ever). Decision 026. */
   ANALYTICS_RAW_EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),
+  /** Media in an S3-compatible bucket instead of DATA_DIR and content/ (decision 033); unset: the local folder. */
+  MEDIA_S3_BUCKET: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name (3-63 lowercase letters, digits, dots, dashes)',
+      )
+      .optional(),
+  ),
+  /** The S3-compatible service's URL (Cloudflare R2, MinIO); unset: AWS S3. */
+  MEDIA_S3_ENDPOINT: optionalUrl,
+  /** The bucket's region ('auto' for R2); default us-east-1. */
+  MEDIA_S3_REGION: optionalString,
+  MEDIA_S3_ACCESS_KEY_ID: optionalString,
+  MEDIA_S3_SECRET_ACCESS_KEY: optionalString,
+  /** A CDN in front of the bucket: presigned media links use its URL. */
+  MEDIA_CDN_URL: optionalUrl,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -185,6 +203,8 @@ export interface Config {
   uploadsDir: string;
   /** Course thumbnails uploaded in the console (DATA_DIR/thumbnails), served at /thumbnails/ after content's. */
   thumbnailsDir: string;
+  /** Null: media in the local folders above; otherwise the bucket that holds all of it (decision 033). */
+  mediaS3: MediaS3Config | null;
   redisUrl: string | undefined;
   trustProxy: boolean | string;
   metricsToken: string | undefined;
@@ -223,6 +243,16 @@ export interface Config {
   /** Emails granted the admin role at sign-in (ADMIN_EMAILS; with the stand-ins, also the demo admin's). */
   adminEmails: string[];
   invoicing: InvoicingConfig;
+}
+
+/** The S3-compatible bucket of the media store (MEDIA_S3_*, MEDIA_CDN_URL). */
+export interface MediaS3Config {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  /** Undefined: the AWS SDK's own chain (AWS_ACCESS_KEY_ID…, an instance or task role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  cdnUrl: string | undefined;
 }
 
 /** What GST invoices say about the seller and how they are numbered (decision 024). */
@@ -282,6 +312,33 @@ function oauthPair(
   urls: Pick<OAuthProviderConfig, 'authUrl' | 'tokenUrl' | 'profileUrl'>,
 ): OAuthProviderConfig | null {
   return id && secret ? { clientId: id, clientSecret: secret, ...urls } : null;
+}
+
+/** MEDIA_S3_*: null without a bucket; a half-given credential pair or a bucket-less S3 variable stops the start. */
+function mediaS3Config(env: Env): MediaS3Config | null {
+  const keyId = env.MEDIA_S3_ACCESS_KEY_ID;
+  const secret = env.MEDIA_S3_SECRET_ACCESS_KEY;
+  if (Boolean(keyId) !== Boolean(secret)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  MEDIA_S3_ACCESS_KEY_ID, MEDIA_S3_SECRET_ACCESS_KEY: set both or neither',
+    );
+  }
+  if (!env.MEDIA_S3_BUCKET) {
+    const stray = (['MEDIA_S3_ENDPOINT', 'MEDIA_S3_REGION', 'MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_CDN_URL'] as const).filter(
+      (name) => env[name],
+    );
+    if (stray.length > 0) {
+      throw new ConfigError(`Invalid configuration:\n  ${stray.join(', ')}: set MEDIA_S3_BUCKET too, or none of them`);
+    }
+    return null;
+  }
+  return {
+    bucket: env.MEDIA_S3_BUCKET,
+    endpoint: env.MEDIA_S3_ENDPOINT?.replace(/\/$/, ''),
+    region: env.MEDIA_S3_REGION ?? 'us-east-1',
+    credentials: keyId && secret ? { accessKeyId: keyId, secretAccessKey: secret } : undefined,
+    cdnUrl: env.MEDIA_CDN_URL?.replace(/\/$/, ''),
+  };
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -350,6 +407,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mediaDir: path.join(dataDir, 'media'),
     uploadsDir: path.join(dataDir, 'uploads'),
     thumbnailsDir: path.join(dataDir, 'thumbnails'),
+    mediaS3: mediaS3Config(env),
     redisUrl: env.REDIS_URL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     metricsToken: env.METRICS_TOKEN,

@@ -9,6 +9,10 @@ import { courseThumbnailSvg } from '../content/demo-media/thumbnail.ts';
 import { findMediaTools, missingTools } from '../content/demo-media/tools.ts';
 import { ContentError, loadCatalogue, loadSiteConfig } from '../content/load.ts';
 import { addMedia, addResourceFile, MediaImportError } from '../content/media-import.ts';
+import { createLocalMediaStore } from '../providers/media/local-media-store.ts';
+import { localMediaFolders } from '../providers/media/media-store-config.ts';
+import { migrateToS3 } from '../providers/media/migrate-to-s3.ts';
+import { createS3MediaStore } from '../providers/media/s3-media-store.ts';
 
 /**
  * `npm run media -- <command>`:
@@ -19,8 +23,11 @@ import { addMedia, addResourceFile, MediaImportError } from '../content/media-im
  *                                   DATA_DIR/demo-media now (the product does it in the background at start) and
  *                                   prints the time taken
  *   thumbnails                      redraws content/thumbnails/<id>.svg of every course that uses one
+ *   migrate-to-s3                   copies the local media store (content media and resources, generated demo
+ *                                   lessons, console uploads and thumbnails) into MEDIA_S3_BUCKET, resumable and
+ *                                   checked by SHA-256 (decision 033)
  */
-const USAGE = 'usage: npm run media -- add FILE [--key KEY] [--force] | demo | thumbnails';
+const USAGE = 'usage: npm run media -- add FILE [--key KEY] [--force] | demo | thumbnails | migrate-to-s3';
 const { positionals, values } = parseArgs({
   allowPositionals: true,
   options: { key: { type: 'string' }, force: { type: 'boolean', default: false } },
@@ -95,8 +102,40 @@ async function thumbnails() {
   console.log(`drew ${written} course thumbnails in ${path.join(config.contentDir, 'thumbnails')}`);
 }
 
+async function migrate() {
+  if (!config.mediaS3) {
+    console.error(
+      'Set MEDIA_S3_BUCKET (and MEDIA_S3_ENDPOINT, MEDIA_S3_REGION, the credentials) to the bucket to copy to.',
+    );
+    process.exitCode = 2;
+    return;
+  }
+  const { bucket, endpoint, region, credentials } = config.mediaS3;
+  const target = createS3MediaStore({ bucket, endpoint, region, credentials });
+  // Ctrl-C stops after the object being copied; the next run goes on from there.
+  const stop = new AbortController();
+  process.once('SIGINT', () => {
+    console.log('stopping after this object: run the command again to go on');
+    stop.abort();
+  });
+  console.log(`copying the local media store to ${endpoint ?? 'AWS S3'} bucket ${bucket}`);
+  const summary = await migrateToS3(createLocalMediaStore(localMediaFolders(config)), target, {
+    signal: stop.signal,
+    onProgress({ key, size, outcome, error }) {
+      if (outcome !== 'skipped')
+        console.log(`  ${outcome} ${key} (${(size / 1024).toFixed(0)} KB)${error ? `: ${error}` : ''}`);
+    },
+  });
+  console.log(
+    `${summary.copied} copied, ${summary.replaced} replaced, ${summary.skipped} already there, ${summary.failed} failed; ` +
+      `${(summary.bytesCopied / 1024 / 1024).toFixed(1)} MB sent${summary.interrupted ? ' (stopped: run again to go on)' : ''}`,
+  );
+  if (summary.failed > 0 || summary.interrupted) process.exitCode = 1;
+}
+
 try {
-  if (command === 'add' && file) await add(file);
+  if (command === 'migrate-to-s3' && !file) await migrate();
+  else if (command === 'add' && file) await add(file);
   else if (command === 'demo' && !file) await demo();
   else if (command === 'thumbnails' && !file) await thumbnails();
   else {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config.ts';
+import { s3MediaOrigins } from '../providers/media/s3-media-store.ts';
 
 /** Third-party scripts the product loads when configured (see apps/web/src/lib/analytics.ts). */
 export const ANALYTICS_ORIGINS = ['https://www.googletagmanager.com', 'https://www.google-analytics.com'];
@@ -37,13 +38,16 @@ export function contentSecurityPolicy(config: Config, inlineScripts: string[] = 
     connect.push(...SESSION_RECORDING_ORIGINS);
   }
   if (config.webOrigin !== config.publicUrl) connect.push(origin(config.webOrigin));
+  // Media in a bucket: the player loads it from there (and HLS players fetch it), pictures too (decision 033).
+  const mediaOrigins = config.mediaS3 ? s3MediaOrigins(config.mediaS3) : [];
+  connect.push(...mediaOrigins);
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': scripts,
     // Radix and sonner position elements with inline styles.
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-    'media-src': ["'self'", 'blob:'],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:', ...mediaOrigins.filter((o) => o.startsWith('http:'))],
+    'media-src': ["'self'", 'blob:', ...mediaOrigins],
     'font-src': ["'self'", 'data:'],
     'connect-src': connect,
     'frame-src': frames,

@@ -5,6 +5,7 @@ import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { API_PREFIX } from '@kaushal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isValidMediaKey, type MediaStore, THUMBNAIL_PREFIX } from '../providers/media/media-store.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -56,19 +57,23 @@ export type IndexHtmlRenderer = (request: FastifyRequest, html: string) => Promi
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, client routes fall back
- * to index.html, unknown /api paths answer a JSON 404. Course thumbnails come from content/, then from the
- * ones uploaded in the console (`thumbnailsDir`, DATA_DIR/thumbnails: each a new name, so a day's cache is safe).
+ * to index.html, unknown /api paths answer a JSON 404. Course thumbnails come from content/; the ones uploaded in
+ * the console (/thumbnails/uploads/…) from the media store (`media`: DATA_DIR/thumbnails, or a redirect to the
+ * bucket; each a new name, so a day's cache is safe).
  */
 export async function registerWeb(
   app: FastifyInstance,
-  options: { distDir: string; contentDir: string; thumbnailsDir?: string; renderIndex?: IndexHtmlRenderer },
+  options: { distDir: string; contentDir: string; media?: MediaStore; renderIndex?: IndexHtmlRenderer },
 ) {
   const contentThumbnails = path.join(options.contentDir, 'thumbnails');
-  await app.register(fastifyStatic, {
-    root: options.thumbnailsDir ? [contentThumbnails, options.thumbnailsDir] : contentThumbnails,
-    prefix: '/thumbnails/',
-    decorateReply: false,
-    maxAge: '1d',
+  const { media } = options;
+  app.get('/thumbnails/*', (request, reply) => {
+    const file = (request.params as { '*': string })['*'];
+    if (media && file.startsWith('uploads/')) {
+      const key = `${THUMBNAIL_PREFIX}${file}`;
+      return isValidMediaKey(key) ? media.send(reply, key, 'public, max-age=86400') : reply.callNotFound();
+    }
+    return reply.sendFile(file, contentThumbnails, { maxAge: '1d' });
   });
 
   const indexFile = path.join(options.distDir, 'index.html');

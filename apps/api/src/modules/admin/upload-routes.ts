@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
-import path from 'node:path';
 import {
   endpoints,
   MAX_CAPTIONS_BYTES,
@@ -19,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoint-route.ts';
 import { AppError, badRequest, notFound, unavailable } from '../../lib/errors.ts';
 import { perLearnerRateLimit } from '../../plugins/per-learner-rate-limit.ts';
+import { THUMBNAIL_PREFIX } from '../../providers/media/media-store.ts';
 import { ffprobeAvailable } from '../../providers/media/probe-video.ts';
 import { actorOf, requireCourseEditor, requireCourseReader, requireRole } from './access.ts';
 import { makeThumbnail } from './thumbnail-image.ts';
@@ -44,7 +44,6 @@ const random = () => randomBytes(6).toString('hex');
 export const adminUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.deps;
   await mkdir(config.uploadsDir, { recursive: true });
-  await mkdir(path.join(config.thumbnailsDir, ADMIN_UPLOADS), { recursive: true });
   const uploads = createVideoUploads(app.deps);
   const sweep = () =>
     uploads.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'deleting expired uploads failed'));
@@ -356,7 +355,7 @@ const captionRoutes: FastifyPluginAsyncZod = async (app) => {
 // ------------------------------------------------------------------------------------------------ thumbnail
 
 const thumbnailRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock, config } = app.deps;
+  const { db, clock, media } = app.deps;
   const image = { parseAs: 'buffer', bodyLimit: MAX_THUMBNAIL_BYTES } as const;
   const keep = (_request: FastifyRequest, body: string | Buffer, done: (err: null, body: Buffer) => void) =>
     done(null, body as Buffer);
@@ -375,10 +374,11 @@ const thumbnailRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await makeThumbnail(bytesOf(request, 'the picture'));
       if (!result.ok) throw badRequest(result.detail, 'image_invalid');
       const courseId = request.params.id;
+      // The course's thumbnail is a path under /thumbnails/; the media store keeps it as thumbnails/<path>.
       const name = `${ADMIN_UPLOADS}/${part(courseId)}-${random()}`;
-      const files = [`${name}.webp`, `${name}.avif`].map((file) => path.join(config.thumbnailsDir, file));
-      await writeFile(files[0] as string, result.webp, { flag: 'wx' });
-      await writeFile(files[1] as string, result.avif, { flag: 'wx' });
+      const keys = [`${THUMBNAIL_PREFIX}${name}.webp`, `${THUMBNAIL_PREFIX}${name}.avif`] as const;
+      await media.put(keys[0], { bytes: result.webp });
+      await media.put(keys[1], { bytes: result.avif });
       try {
         return await setCourseThumbnail(
           db,
@@ -388,7 +388,7 @@ const thumbnailRoutes: FastifyPluginAsyncZod = async (app) => {
           clock(),
         );
       } catch (error) {
-        await Promise.all(files.map((file) => rm(file, { force: true })));
+        await Promise.all(keys.map((key) => media.remove(key).catch(() => {})));
         throw error;
       }
     },

@@ -18,9 +18,9 @@ export function startPosition(
   return progress.resumeSeconds >= durationSeconds - RESTART_NEAR_END_SECONDS ? 0 : progress.resumeSeconds;
 }
 
-function videoUrl(media: MediaStore, lesson: LessonRow, now: Date): string | null {
+async function videoUrl(media: MediaStore, lesson: LessonRow, now: Date): Promise<string | null> {
   if (!lesson.videoType || !lesson.videoRef) return null;
-  return lesson.videoType === 'direct' ? media.signedUrl(lesson.videoRef, now).url : lesson.videoRef;
+  return lesson.videoType === 'direct' ? (await media.signedUrl(lesson.videoRef, now)).url : lesson.videoRef;
 }
 
 export async function lessonDetail(
@@ -43,10 +43,16 @@ export async function lessonDetail(
     isFree: lesson.isFree,
     duration: formatDuration(lesson.durationSeconds),
     durationSeconds: lesson.durationSeconds,
-    video_url: videoUrl(media, lesson, now),
+    video_url: await videoUrl(media, lesson, now),
     video_type: lesson.videoType,
     captions: lesson.videoType
-      ? lesson.captions.map((c) => ({ lang: c.lang, label: c.label, url: media.signedUrl(c.key, now).url }))
+      ? await Promise.all(
+          lesson.captions.map(async (c) => ({
+            lang: c.lang,
+            label: c.label,
+            url: (await media.signedUrl(c.key, now)).url,
+          })),
+        )
       : [],
     resumeSeconds: startPosition(progress, lesson.durationSeconds),
     completed: progress?.completed ?? false,
@@ -85,7 +91,7 @@ export async function openVideoSession(
   ]);
   if (!session) throw new Error('video session insert returned no row');
   return {
-    url: video.type === 'direct' ? media.signedUrl(video.ref, now).url : video.ref,
+    url: video.type === 'direct' ? (await media.signedUrl(video.ref, now)).url : video.ref,
     type: video.type,
     sessionId: session.id,
   };

@@ -11,8 +11,9 @@ export const INVALID_LINK = 'This video link is not valid. Reopen the lesson to 
 export const EXPIRED_LINK = 'This video link has expired. Reopen the lesson to get a new one.';
 
 /**
- * Streams lesson media from content/media for a signed, unexpired URL (see local-media-store.ts). Range
- * requests (206 with Content-Range, 416 beyond the end), ETag and Content-Type come from @fastify/static.
+ * Answers a signed, unexpired media URL (see local-media-store.ts): the local store streams the file, with Range
+ * (206 with Content-Range, 416 beyond the end), ETag and Content-Type from @fastify/static; the S3 store redirects
+ * to a presigned bucket URL (decision 033).
  */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, clock, media } = app.deps;

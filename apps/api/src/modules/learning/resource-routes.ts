@@ -59,9 +59,12 @@ export const resourceRoutes: FastifyPluginAsyncZod = async (app) => {
       // Access is asked again: a refund within the link's few minutes ends it too.
       await findPlayableLesson(db, resource.lessonId, user, now);
       typeOf.set(request, resource.contentType);
-      reply.header('content-disposition', attachmentHeader(resource.fileName));
       reply.header('x-content-type-options', 'nosniff');
-      return media.send(reply, resource.mediaKey, 'private, no-store');
+      // On S3 the bucket answers the redirect with this name and type (presigned response-content-*).
+      return media.send(reply, resource.mediaKey, 'private, no-store', {
+        contentDisposition: attachmentHeader(resource.fileName),
+        contentType: servedContentType(resource.contentType),
+      });
     },
   );
 };

@@ -27,9 +27,9 @@ describe('media signatures', () => {
     expect(checkMediaSignature(SECRET, 'lesson-intro.mp4', unix + 60, sig.slice(1), now)).toBe('invalid');
   });
 
-  it('signs URLs valid for ten minutes by default, with the key path-encoded', () => {
+  it('signs URLs valid for ten minutes by default, with the key path-encoded', async () => {
     const store = createLocalMediaStore({ secret: SECRET, basePath: '/api/v1/media' });
-    const { url, expiresAt } = store.signedUrl('captions/intro en.vtt', now);
+    const { url, expiresAt } = await store.signedUrl('captions/intro en.vtt', now);
     expect(expiresAt.getTime() - now.getTime()).toBe(10 * 60 * 1000);
     expect(url).toMatch(/^\/api\/v1\/media\/captions\/intro%20en\.vtt\?exp=\d+&sig=[A-Za-z0-9_-]{43}$/);
   });
