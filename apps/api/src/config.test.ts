@@ -178,3 +178,11 @@ describe('MEDIA_S3_* (decision 033)', () => {
     expect(() => testConfig(env)).toThrow(message);
   });
 });
+
+describe('DEMO_MEDIA with a bucket', () => {
+  it('is off by default (its lessons are made on local disk), and on when asked', () => {
+    expect(testConfig({ SEED_DEMO: 'true' }).demoMedia).toBe(true);
+    expect(testConfig({ SEED_DEMO: 'true', MEDIA_S3_BUCKET: 'kaushal-media' }).demoMedia).toBe(false);
+    expect(testConfig({ DEMO_MEDIA: 'true', MEDIA_S3_BUCKET: 'kaushal-media' }).demoMedia).toBe(true);
+  });
+});
