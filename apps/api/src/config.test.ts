@@ -139,3 +139,50 @@ describe('mail configuration', () => {
     expect(testConfig({}).mail.smtpUrl).toBeNull();
   });
 });
+
+describe('MEDIA_S3_* (decision 033)', () => {
+  it('keeps the local folders without a bucket, and reads the bucket, endpoint, region, credentials and CDN', () => {
+    expect(testConfig().mediaS3).toBeNull();
+    expect(
+      testConfig({
+        MEDIA_S3_BUCKET: 'kaushal-media',
+        MEDIA_S3_ENDPOINT: 'https://account.r2.cloudflarestorage.com/',
+        MEDIA_S3_REGION: 'auto',
+        MEDIA_S3_ACCESS_KEY_ID: 'key',
+        MEDIA_S3_SECRET_ACCESS_KEY: 'secret',
+        MEDIA_CDN_URL: 'https://media.example.com/',
+      }).mediaS3,
+    ).toEqual({
+      bucket: 'kaushal-media',
+      endpoint: 'https://account.r2.cloudflarestorage.com',
+      region: 'auto',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      cdnUrl: 'https://media.example.com',
+    });
+    // Without credentials the SDK's own chain (an instance role) is used; AWS's default region.
+    expect(testConfig({ MEDIA_S3_BUCKET: 'kaushal-media' }).mediaS3).toMatchObject({
+      region: 'us-east-1',
+      credentials: undefined,
+      endpoint: undefined,
+    });
+  });
+
+  it.each([
+    [{ MEDIA_S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'MEDIA_S3_ENDPOINT: set MEDIA_S3_BUCKET too'],
+    [{ MEDIA_CDN_URL: 'https://media.example.com' }, 'MEDIA_CDN_URL: set MEDIA_S3_BUCKET too'],
+    [{ MEDIA_S3_BUCKET: 'kaushal-media', MEDIA_S3_ACCESS_KEY_ID: 'key' }, 'set both or neither'],
+    [{ MEDIA_S3_BUCKET: 'Not_A_Bucket' }, 'MEDIA_S3_BUCKET: must be a bucket name'],
+    [{ MEDIA_S3_BUCKET: 'kaushal-media', MEDIA_S3_ENDPOINT: 'not a url' }, 'MEDIA_S3_ENDPOINT'],
+  ])('refuses %j', (env, message) => {
+    expect(() => testConfig(env)).toThrow(ConfigError);
+    expect(() => testConfig(env)).toThrow(message);
+  });
+});
+
+describe('DEMO_MEDIA with a bucket', () => {
+  it('is off by default (its lessons are made on local disk), and on when asked', () => {
+    expect(testConfig({ SEED_DEMO: 'true' }).demoMedia).toBe(true);
+    expect(testConfig({ SEED_DEMO: 'true', MEDIA_S3_BUCKET: 'kaushal-media' }).demoMedia).toBe(false);
+    expect(testConfig({ DEMO_MEDIA: 'true', MEDIA_S3_BUCKET: 'kaushal-media' }).demoMedia).toBe(true);
+  });
+});

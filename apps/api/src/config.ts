@@ -402,7 +402,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sessionRecordingId: env.SESSION_RECORDING_ID,
     chatWidgetId: env.CHAT_WIDGET_ID,
     seedDemo: env.SEED_DEMO ?? !isProduction,
-    demoMedia: env.DEMO_MEDIA ?? env.SEED_DEMO ?? !isProduction,
+    // Made in DATA_DIR/demo-media: with media in a bucket they play only once copied there (decision 033).
+    demoMedia: env.DEMO_MEDIA ?? (env.MEDIA_S3_BUCKET ? false : (env.SEED_DEMO ?? !isProduction)),
     demoMediaDir: path.join(dataDir, 'demo-media'),
     mediaDir: path.join(dataDir, 'media'),
     uploadsDir: path.join(dataDir, 'uploads'),

@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../../test/app.ts';
 import { S3RVER_CREDENTIALS, type S3TestServer, startS3Server } from '../../../test/s3/s3-server.ts';
-import { createS3MediaStore, type S3MediaStore, sha256OfStream } from './s3-media-store.ts';
+import { contentSecurityPolicy } from '../../plugins/security-headers.ts';
+import { createS3MediaStore, type S3MediaStore, s3MediaOrigins, sha256OfStream } from './s3-media-store.ts';
 
 let s3: S3TestServer;
 const folder = mkdtempSync(path.join(tmpdir(), 'kaushal-s3-store-'));
@@ -132,5 +134,23 @@ describe('the S3 media store against an S3-compatible server', () => {
     const { url } = await media.signedUrl('uploads/c1/l1-ff.mp4', new Date());
     expect(url).toMatch(/^https:\/\/media\.example\.com\/uploads\/c1\/l1-ff\.mp4\?X-Amz-Algorithm=/);
     expect(url).toContain('X-Amz-Signature=');
+  });
+});
+
+describe('the bucket origins the Content-Security-Policy allows', () => {
+  it('names the CDN, else the endpoint, else AWS virtual-hosted bucket', () => {
+    const csp = contentSecurityPolicy(
+      testConfig({ MEDIA_S3_BUCKET: 'kaushal-media', MEDIA_S3_ENDPOINT: 'http://127.0.0.1:9000/' }),
+    );
+    expect(csp['media-src']).toContain('http://127.0.0.1:9000');
+    expect(csp['connect-src']).toContain('http://127.0.0.1:9000');
+    expect(csp['img-src']).toContain('http://127.0.0.1:9000');
+    expect(contentSecurityPolicy(testConfig())['media-src']).toEqual(["'self'", 'blob:']);
+    const cdn = testConfig({ MEDIA_S3_BUCKET: 'kaushal-media', MEDIA_CDN_URL: 'https://media.example.com/x' });
+    expect(contentSecurityPolicy(cdn)['media-src']).toEqual(["'self'", 'blob:', 'https://media.example.com']);
+    expect(s3MediaOrigins({ bucket: 'kaushal-media', region: 'ap-south-1' })).toEqual([
+      'https://kaushal-media.s3.ap-south-1.amazonaws.com',
+      'https://kaushal-media.s3.amazonaws.com',
+    ]);
   });
 });
