@@ -143,12 +143,15 @@ function matchesOf(text: string, fuzzy: boolean, where: SQL): SQL {
     : sql`ts_rank(${TITLE_SEARCH_DOCUMENT}, ${query}, 2)`;
   return sql`
     title_hits as materialized (
-      select c.id, ${titleRank} as title_rank
+      select ${sortKeys}, ${titleRank} as title_rank
       from courses c where (${TITLE_SEARCH_DOCUMENT} @@ ${query}${titleFuzzy}) and ${where}
     ),
     text_hits as materialized (
-      select ${sortKeys}
-      from courses c where (${COURSE_SEARCH_DOCUMENT} @@ ${query}${titleFuzzy}) and ${where}
+      select ${sortKeys} from courses c where ${COURSE_SEARCH_DOCUMENT} @@ ${query} and ${where}${
+        // A title like the search by trigrams alone is a match too; its rows are already read (once: the
+        // trigram index's matches are checked one by one, the costly part of a misspelling).
+        fuzzy ? sql` union select id, students, rating, published_at, price_paise, sort_order from title_hits` : sql``
+      }
     ),
     lesson_courses as (
       select distinct l.course_id as id from lessons l where (${LESSON_SEARCH_DOCUMENT} @@ ${query}${lessonFuzzy})
