@@ -598,6 +598,8 @@ export const emailMessages = pgTable(
     html: text('html').notNull(),
     text: text('text').notNull(),
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    /** The language it was written in, fixed when it was queued (decision 031): a retry sends the same text. */
+    language: text('language').notNull().default('en'),
     /** Files sent with it, resolved at delivery (an invoice's PDF is drawn from the invoice, not copied here). */
     attachments: jsonb('attachments').$type<EmailAttachmentRef[]>().notNull().default([]),
     status: text('status').$type<'queued' | 'sent' | 'failed'>().notNull().default('queued'),

@@ -74,25 +74,29 @@ function filtersOf(query: CoursesQuery): SQL[] {
 
 const students = sql`(c.base_students + c.enrolled_count)`;
 
-function orderOf(sort: CourseSort | undefined, searching: boolean): SQL {
+/** The order of a page: by the sort asked for, a search by relevance. `k` names a row carrying the sort keys. */
+function orderOf(sort: CourseSort | undefined, searching: boolean, k: 'c' | 'p' = 'c'): SQL {
+  const row = sql.raw(k);
+  const learners = k === 'c' ? students : sql`p.students`;
+  const newest = k === 'c' ? sql`coalesce(c.first_published_at, c.created_at)` : sql`p.published_at`;
   switch (sort) {
     case 'popular':
-      return sql`${students} desc, c.rating desc, c.id`;
+      return sql`${learners} desc, ${row}.rating desc, ${row}.id`;
     case 'rating':
-      return sql`c.rating desc, ${students} desc, c.id`;
+      return sql`${row}.rating desc, ${learners} desc, ${row}.id`;
     case 'newest':
-      return sql`coalesce(c.first_published_at, c.created_at) desc, c.id`;
+      return sql`${newest} desc, ${row}.id`;
     case 'price-asc':
-      return sql`c.price_paise asc, c.sort_order, c.id`;
+      return sql`${row}.price_paise asc, ${row}.sort_order, ${row}.id`;
     case 'price-desc':
-      return sql`c.price_paise desc, c.sort_order, c.id`;
+      return sql`${row}.price_paise desc, ${row}.sort_order, ${row}.id`;
     default:
       // Relevance: a match in the title first, the better title match first (a short title that is mostly the
       // search beats a long one that mentions it); then courses matched by their text or a lesson, the more
       // learners the sooner.
       return searching
-        ? sql`m.title_rank desc nulls last, ${students} desc, c.sort_order, c.id`
-        : sql`c.sort_order, c.id`;
+        ? sql`${row}.title_rank desc nulls last, ${learners} desc, ${row}.sort_order, ${row}.id`
+        : sql`${row}.sort_order, ${row}.id`;
   }
 }
 
@@ -115,48 +119,76 @@ interface Row extends Record<string, unknown> {
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
+/** What a page orders by, read from the course row once while it is matched (no second look-up per match). */
+const sortKeys = sql`c.id, ${students} as students, c.rating, coalesce(c.first_published_at, c.created_at) as published_at,
+  c.price_paise, c.sort_order`;
+
 /**
- * The matching courses of a search, as CTEs ending in `hits` (course id, title rank or null, matched lesson).
- * Every part reads an index: the courses' weighted text (title, instructor, description), their titles alone
- * (a title match ranks first, by ts_rank normalised by the title's length, so "RAG from Scratch" beats a longer
- * title that mentions RAG), and the lesson titles. No course's description is parsed at query time. `fuzzy` adds
- * trigram word similarity of the whole search to course and lesson titles (pg_trgm's `<%`, threshold 0.6).
+ * The matching courses of a search, as CTEs ending in `hits` (the course's id, its sort keys, and its title
+ * rank or null), the filters applied where each course row is read. Every part reads an index: the courses'
+ * weighted text (title, instructor, description), their titles alone (a title match ranks first, by ts_rank
+ * normalised by the title's length, so "RAG from Scratch" beats a longer title that mentions RAG), and the
+ * lesson titles. A title match is a text match too (the title is in the text), so the text's matches carry the
+ * title ranks and only courses matched by a lesson alone are looked up by key. No description is parsed at
+ * query time, and nothing about a match is read that only a page's rows need (the matched lesson, the lesson
+ * count). `fuzzy` adds trigram word similarity of the whole search to course and lesson titles (pg_trgm's `<%`,
+ * threshold 0.6).
  */
-function matchesOf(text: string, fuzzy: boolean): SQL {
+function matchesOf(text: string, fuzzy: boolean, where: SQL): SQL {
   const query = tsquery(text);
-  const titleFuzzy = fuzzy ? sql` or ${text} <% title` : sql``;
+  const titleFuzzy = fuzzy ? sql` or ${text} <% c.title` : sql``;
   const lessonFuzzy = fuzzy ? sql` or ${text} <% l.title` : sql``;
   const titleRank = fuzzy
-    ? sql`greatest(ts_rank(${TITLE_SEARCH_DOCUMENT}, ${query}, 2), word_similarity(${text}, title))`
+    ? sql`greatest(ts_rank(${TITLE_SEARCH_DOCUMENT}, ${query}, 2), word_similarity(${text}, c.title))`
     : sql`ts_rank(${TITLE_SEARCH_DOCUMENT}, ${query}, 2)`;
   return sql`
-    title_hits as (
-      select id, ${titleRank} as title_rank
-      from courses where published and (${TITLE_SEARCH_DOCUMENT} @@ ${query}${titleFuzzy})
+    title_hits as materialized (
+      select ${sortKeys}, ${titleRank} as title_rank
+      from courses c where (${TITLE_SEARCH_DOCUMENT} @@ ${query}${titleFuzzy}) and ${where}
     ),
-    text_hits as (
-      select id from courses where published and ${COURSE_SEARCH_DOCUMENT} @@ ${query}
+    text_hits as materialized (
+      select ${sortKeys} from courses c where ${COURSE_SEARCH_DOCUMENT} @@ ${query} and ${where}${
+        // A title like the search by trigrams alone is a match too; its rows are already read (once: the
+        // trigram index's matches are checked one by one, the costly part of a misspelling).
+        fuzzy ? sql` union select id, students, rating, published_at, price_paise, sort_order from title_hits` : sql``
+      }
     ),
-    lesson_hits as (
-      select distinct on (l.course_id) l.course_id, l.id as lesson_id, l.title as lesson_title
-      from lessons l
-      where (${LESSON_SEARCH_DOCUMENT} @@ ${query}${lessonFuzzy})
-      order by l.course_id, l.position
+    lesson_courses as (
+      select distinct l.course_id as id from lessons l where (${LESSON_SEARCH_DOCUMENT} @@ ${query}${lessonFuzzy})
     ),
     hits as (
-      select k.id, th.title_rank, lh.lesson_id, lh.lesson_title
-      from (select id from title_hits union select id from text_hits union select course_id from lesson_hits) k
-      left join title_hits th on th.id = k.id
-      left join lesson_hits lh on lh.course_id = k.id
+      select t.*, th.title_rank from text_hits t left join title_hits th on th.id = t.id
+      union all
+      select ${sortKeys}, null::real as title_rank
+      from lesson_courses m join courses c on c.id = m.id
+      where ${where} and not exists (select 1 from text_hits t where t.id = m.id)
     )`;
 }
 
 /**
- * The course of a hit, by its primary key. `offset 0` keeps the planner from flattening it into a join, which at
- * 100,000 courses it planned as a scan of the whole table (it misjudges how many hits a search has) rather than a
- * few thousand lookups by key.
+ * A search's statements run with sequential scans off: for a word in most courses the planner reckons reading
+ * the whole table cheaper than the GIN index, not counting that it must then parse every course's text (3 s at
+ * 100,000 courses, against a fraction of that through the index).
  */
-const courseOf = sql`(select * from courses k where k.id = m.id offset 0)`;
+async function searchStatement<T>(db: Db, statement: SQL, searching: boolean): Promise<T[]> {
+  if (!searching) return rowsOf<T>(await db.execute(statement));
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return rowsOf<T>(await tx.execute(statement));
+  });
+}
+
+/** The first lesson (by position) of a page's course whose title matches: read for the page's rows only. */
+function matchedLessonOf(text: string, fuzzy: boolean): SQL {
+  const query = tsquery(text);
+  const lessonFuzzy = fuzzy ? sql` or ${text} <% l.title` : sql``;
+  // `offset 0`: the course's few lessons by key, each title parsed, rather than every lesson the search matches.
+  return sql`(
+    select l.id, l.title from (select id, title, position from lessons where course_id = c.id offset 0) l
+    where (${LESSON_SEARCH_DOCUMENT} @@ ${query}${lessonFuzzy})
+    order by l.position limit 1
+  )`;
+}
 
 async function selectPage(
   db: Db,
@@ -167,27 +199,37 @@ async function selectPage(
   limit: number,
 ): Promise<Row[]> {
   const where = sql.join(filtersOf(query), sql` and `);
-  const searching = text !== null;
+  const columns = sql`c.id, c.title, c.description, c.difficulty, c.price_paise, c.thumbnail, c.instructor, c.duration,
+      ${students} as students, c.rating, (select count(*) from lessons n where n.course_id = c.id) as lesson_count`;
+  if (text === null) {
+    const statement = sql`
+      select ${columns}, null::text as lesson_id, null::text as lesson_title, count(*) over () as total
+      from courses c where ${where}
+      order by ${orderOf(query.sort, false)}
+      limit ${limit} offset ${offset}`;
+    return searchStatement<Row>(db, statement, false);
+  }
+  // The page is chosen among the matches by their sort keys alone; only its rows are read in full.
   const statement = sql`
-    ${searching ? sql`with ${matchesOf(text, fuzzy)}` : sql``}
-    select c.id, c.title, c.description, c.difficulty, c.price_paise, c.thumbnail, c.instructor, c.duration,
-      ${students} as students, c.rating,
-      (select count(*) from lessons n where n.course_id = c.id) as lesson_count,
-      ${searching ? sql`m.lesson_id, m.lesson_title` : sql`null::text as lesson_id, null::text as lesson_title`},
-      count(*) over () as total
-    from ${searching ? sql`hits m cross join lateral ${courseOf} c` : sql`courses c`}
-    where ${where}
-    order by ${orderOf(query.sort, searching)}
-    limit ${limit} offset ${offset}`;
-  return rowsOf<Row>(await db.execute(statement));
+    with ${matchesOf(text, fuzzy, where)},
+    page as (
+      select p.*, count(*) over () as total from hits p
+      order by ${orderOf(query.sort, true, 'p')}
+      limit ${limit} offset ${offset}
+    )
+    select ${columns}, ml.id as lesson_id, ml.title as lesson_title, p.total
+    from page p join courses c on c.id = p.id
+    left join lateral ${matchedLessonOf(text, fuzzy)} ml on true
+    order by ${orderOf(query.sort, true, 'p')}`;
+  return searchStatement<Row>(db, statement, true);
 }
 
 async function countMatches(db: Db, query: CoursesQuery, text: string | null, fuzzy: boolean): Promise<number> {
   const where = sql.join(filtersOf(query), sql` and `);
   const statement = text
-    ? sql`with ${matchesOf(text, fuzzy)} select count(*) as total from hits m cross join lateral ${courseOf} c where ${where}`
+    ? sql`with ${matchesOf(text, fuzzy, where)} select count(*) as total from hits`
     : sql`select count(*) as total from courses c where ${where}`;
-  const [row] = rowsOf<{ total: number | string }>(await db.execute(statement));
+  const [row] = await searchStatement<{ total: number | string }>(db, statement, text !== null);
   return Number(row?.total ?? 0);
 }
 

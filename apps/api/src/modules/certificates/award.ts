@@ -1,11 +1,10 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { certificates, courses, enrollments, lessonProgress, lessons, users } from '../../db/schema.ts';
-import { certificateMail, type Outbox } from '../mail/index.ts';
+import { certificateMail, mailLocale, type Outbox } from '../mail/index.ts';
 import { quizStandings } from '../quizzes/index.ts';
 import { newCertificateId } from './certificate-id.ts';
 import { linkedInAddUrl, verificationUrl } from './links.ts';
-import { formatWatchedTime } from './wording.ts';
 
 export type AwardOutcome =
   | { kind: 'issued'; certificateId: string }
@@ -115,22 +114,27 @@ export async function awardCertificateIfEarned(db: Db | Tx, input: AwardInput): 
       dedupeKey: `certificate:${issued.id}`,
       userId,
       to: { name: learner.name, address: learner.email },
-      mail: certificateMail(outbox.context, {
-        learnerName: learner.name,
-        courseTitle: course.title,
-        certificateId: issued.id,
-        issuedAt: now,
-        watched: formatWatchedTime(watchedSeconds),
-        quizScores,
-        certificateUrl,
-        linkedInUrl: linkedInAddUrl({
-          courseTitle: course.title,
-          organizationName: outbox.context.site.productName,
-          issuedAt: now,
-          certificateUrl,
-          certificateId: issued.id,
-        }),
-      }),
+      mail: (language) =>
+        certificateMail(
+          outbox.context,
+          {
+            learnerName: learner.name,
+            courseTitle: course.title,
+            certificateId: issued.id,
+            issuedAt: now,
+            watched: mailLocale(language).watched(watchedSeconds),
+            quizScores,
+            certificateUrl,
+            linkedInUrl: linkedInAddUrl({
+              courseTitle: course.title,
+              organizationName: outbox.context.site.productName,
+              issuedAt: now,
+              certificateUrl,
+              certificateId: issued.id,
+            }),
+          },
+          language,
+        ),
       now,
     });
     return { kind: 'issued', certificateId: issued.id };

@@ -1,11 +1,11 @@
-/** Time really watched as a certificate words it: "3 h 20 min", "45 min", "less than a minute". */
+import { mailLocale } from '../mail/i18n/locale.ts';
+
+/**
+ * Time really watched as a certificate words it: "3 h 20 min", "45 min", "less than a minute". The certificate
+ * itself is in English; its email words it in the learner's language with the same rule (MailLocale.watched).
+ */
 export function formatWatchedTime(seconds: number): string {
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 1) return 'less than a minute';
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+  return mailLocale('en').watched(seconds);
 }
 
 const issueDate = new Intl.DateTimeFormat('en-IN', {

@@ -20,12 +20,17 @@ export async function queueAccessGrant(
     kind: 'access_grant',
     userId: input.learner.id,
     to: { name: input.learner.name, address: input.learner.email },
-    mail: accessGrantMail(outbox.context, {
-      learnerName: input.learner.name,
-      courseId: input.course.id,
-      courseTitle: input.course.title,
-      accessUntil: input.accessUntil,
-    }),
+    mail: (language) =>
+      accessGrantMail(
+        outbox.context,
+        {
+          learnerName: input.learner.name,
+          courseId: input.course.id,
+          courseTitle: input.course.title,
+          accessUntil: input.accessUntil,
+        },
+        language,
+      ),
     now: input.now,
   });
 }

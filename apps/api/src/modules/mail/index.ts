@@ -3,6 +3,7 @@
 export { queueAccessGrant } from './access-notifications.ts';
 export type { AttachmentResolver } from './delivery.ts';
 export { DEV_MAILBOX_PATH, devMailboxRoutes, hasDevMailbox } from './dev-mailbox.ts';
+export { type MailLanguage, mailLanguage, mailLocale } from './i18n/locale.ts';
 export { queueContactMails, queueReceipt, queueWelcome } from './notifications.ts';
 export { EMAIL_DELIVERY_QUEUE, type EmailToQueue, Outbox, type QueueOutcome } from './outbox.ts';
 export { queueRefundMail } from './refund-notifications.ts';

@@ -99,6 +99,23 @@ describe('email delivery over SMTP', () => {
     expect(await rows('welcome')).toHaveLength(1);
   });
 
+  it('delivers a Hindi learner’s mail in Hindi, intact through SMTP', async () => {
+    const learner = await createLearner(ctx, 'अनन्या');
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/users/me/settings',
+      headers: { origin: TEST_ORIGIN, cookie: learner.cookie },
+      payload: { language: 'hi' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await post(ctx, `/api/v1/courses/${FREE_COURSE}/enroll`, learner)).statusCode).toBe(200);
+    const [mail] = await sink.waitFor(1);
+    expect(mail?.parsed.subject).toBe('Python for AI Engineers में आपका स्वागत है');
+    expect(mail?.parsed.text).toContain('नमस्ते अनन्या, Python for AI Engineers में आपका दाख़िला हो गया है।');
+    expect(String(mail?.parsed.html)).toContain('<html lang="hi">');
+    expect(mail?.parsed.text).toContain('कोई सवाल?');
+  });
+
   it('sends one receipt (and the welcome) for a paid order settled by both verify and webhook', async () => {
     const learner = await createLearner(ctx, 'Asha Learner');
     const order = paymentOrderSchema.parse(

@@ -2,6 +2,7 @@ import type { ContactCategory } from '@kaushal/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { courses, lessons, paymentOrders, pricingTiers, users } from '../../db/schema.ts';
+import { mailLocale } from './i18n/locale.ts';
 import type { Outbox, QueueOutcome } from './outbox.ts';
 import { contactAckMail, contactStaffMail } from './templates/contact.ts';
 import { receiptMail } from './templates/receipt.ts';
@@ -12,7 +13,8 @@ import { welcomeMail } from './templates/welcome.ts';
  * reads what its message needs through the same transaction, so the email says what was committed.
  */
 
-const ACCESS_TITLES = { permanent: 'Lifetime access', weekly: '7 days of access' } as const;
+/** The plan's name when the course had no pricing tiers: the access it gave, in the learner's language. */
+const ACCESS_TITLES = { permanent: 'common.lifetimeAccess', weekly: 'common.weeklyAccess' } as const;
 
 /**
  * The receipt of a paid order, once per order (`receipt:<order id>`), to the learner who paid, with its tax
@@ -44,18 +46,23 @@ export async function queueReceipt(
     dedupeKey: `receipt:${order.id}`,
     userId: order.userId,
     to: { name: row.learnerName, address: row.learnerEmail },
-    mail: receiptMail(outbox.context, {
-      learnerName: row.learnerName,
-      courseId: order.courseId,
-      courseTitle: row.courseTitle,
-      planTitle: row.tierTitle ?? ACCESS_TITLES[order.accessType],
-      amountPaise: order.amountPaise,
-      paymentId: order.providerPaymentId ?? '',
-      orderId: order.id,
-      paidAt: order.paidAt ?? input.now,
-      accessUntil: input.accessUntil,
-      invoiceNumber: input.invoice?.number ?? null,
-    }),
+    mail: (language) =>
+      receiptMail(
+        outbox.context,
+        {
+          learnerName: row.learnerName,
+          courseId: order.courseId,
+          courseTitle: row.courseTitle,
+          planTitle: row.tierTitle ?? mailLocale(language).t(ACCESS_TITLES[order.accessType]),
+          amountPaise: order.amountPaise,
+          paymentId: order.providerPaymentId ?? '',
+          orderId: order.id,
+          paidAt: order.paidAt ?? input.now,
+          accessUntil: input.accessUntil,
+          invoiceNumber: input.invoice?.number ?? null,
+        },
+        language,
+      ),
     attachments: input.invoice ? [{ kind: 'invoice', invoiceId: input.invoice.id }] : [],
     now: input.now,
   });
@@ -93,12 +100,17 @@ export async function queueWelcome(
     dedupeKey: `welcome:${input.userId}:${input.courseId}`,
     userId: input.userId,
     to: { name: learner.name, address: learner.email },
-    mail: welcomeMail(outbox.context, {
-      learnerName: learner.name,
-      courseId: input.courseId,
-      courseTitle: course.title,
-      firstLesson: firstLesson ?? null,
-    }),
+    mail: (language) =>
+      welcomeMail(
+        outbox.context,
+        {
+          learnerName: learner.name,
+          courseId: input.courseId,
+          courseTitle: course.title,
+          firstLesson: firstLesson ?? null,
+        },
+        language,
+      ),
     now: input.now,
   });
 }
@@ -134,7 +146,8 @@ export async function queueContactMails(
     dedupeKey: `contact_ack:${key}`,
     userId: facts.userId,
     to: { name: facts.name, address: facts.email },
-    mail: contactAckMail(outbox.context, contact),
+    // In the writer's language when they wrote signed in (their settings), else English.
+    mail: (language) => contactAckMail(outbox.context, contact, language),
     now,
     perRecipientLimit: CONTACT_ACK_LIMIT,
   });
@@ -145,6 +158,7 @@ export async function queueContactMails(
     userId: facts.userId,
     to: { name: `${outbox.context.site.productName} support`, address: supportInbox },
     mail: contactStaffMail(outbox.context, contact),
+    language: 'en',
     now,
   });
 }

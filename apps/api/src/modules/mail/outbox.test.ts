@@ -80,6 +80,64 @@ describe('the email outbox', () => {
     expect(await rows()).toHaveLength(0);
   });
 
+  const chooseLanguage = async (learner: { cookie: string }, language: string) => {
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/users/me/settings',
+      headers: { origin: TEST_ORIGIN, cookie: learner.cookie },
+      payload: { language },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it('writes a learner’s mail in their settings’ language when queued, and a retry sends those same words', async () => {
+    const english = await createLearner(ctx, 'Ravi English');
+    const hindi = await createLearner(ctx, 'Asha Hindi');
+    await chooseLanguage(hindi, 'hi');
+    for (const learner of [english, hindi]) await post(ctx, '/api/v1/courses/python-for-ai/enroll', learner);
+    const queued = await rows();
+    const forEnglish = queued.find((r) => r.toAddress === english.email);
+    const forHindi = queued.find((r) => r.toAddress === hindi.email);
+    expect(forEnglish).toMatchObject({ language: 'en', subject: 'Welcome to Python for AI Engineers' });
+    expect(forEnglish?.text).toContain('Hi Ravi English, you are enrolled in Python for AI Engineers.');
+    expect(forHindi).toMatchObject({ language: 'hi', subject: 'Python for AI Engineers में आपका स्वागत है' });
+    expect(forHindi?.text).toContain('नमस्ते Asha Hindi, Python for AI Engineers में आपका दाख़िला हो गया है।');
+    expect(forHindi?.html).toContain('<html lang="hi">');
+
+    // The learner switches to French before the mail goes out: the stored Hindi message is what is sent.
+    await chooseLanguage(hindi, 'fr');
+    const mailer = recordingMailer();
+    await deliverAll(mailer);
+    const sent = mailer.sent.find((m) => m.to.address === hindi.email);
+    expect(sent?.subject).toBe(forHindi?.subject);
+    expect(sent?.text).toBe(forHindi?.text);
+    // Mail queued after the change is in French.
+    await post(ctx, '/api/v1/courses/prompt-engineering/enroll', hindi);
+    const later = (await rows()).filter((r) => r.toAddress === hindi.email && r.language === 'fr');
+    expect(later.map((r) => r.subject)).toEqual(['Bienvenue dans Prompt Engineering for Developers']);
+  });
+
+  it('answers a signed-in learner’s contact message in their language, and tells the support inbox in English', async () => {
+    const learner = await createLearner(ctx, 'Claire');
+    await chooseLanguage(learner, 'fr');
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact/submit',
+      headers: { origin: TEST_ORIGIN, cookie: learner.cookie },
+      payload: { name: 'Claire', email: learner.email, subject: 'Vidéo', category: 'billing', message: 'Bonjour' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const all = await rows();
+    const ack = all.find((r) => r.kind === 'contact_ack');
+    const staff = all.find((r) => r.kind === 'contact_staff');
+    expect(ack).toMatchObject({
+      language: 'fr',
+      subject: expect.stringMatching(/^Nous avons bien reçu votre message \[/),
+    });
+    expect(ack?.text).toContain('Sujet : Facturation et paiements');
+    expect(staff).toMatchObject({ language: 'en', subject: expect.stringMatching(/\] Billing & Payments: Vidéo$/) });
+  });
+
   it('removes a deleted account’s queued mail, so its jobs send nothing', async () => {
     const learner = await createLearner(ctx);
     await post(ctx, '/api/v1/courses/python-for-ai/enroll', learner);

@@ -1,7 +1,8 @@
 import { and, count, eq, gt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { type EmailAttachmentRef, emailMessages } from '../../db/schema.ts';
+import { type EmailAttachmentRef, emailMessages, users } from '../../db/schema.ts';
 import type { JobQueue, QueueDefinition } from '../../providers/jobs/job-queue.ts';
+import { type MailLanguage, mailLanguage } from './i18n/locale.ts';
 import type { MailContext, RenderedMail } from './templates/layout.ts';
 
 export type EmailKind =
@@ -22,7 +23,14 @@ export interface EmailToQueue {
   /** The learner it is about; their account's deletion deletes it. */
   userId: string | null;
   to: { name: string; address: string };
-  mail: RenderedMail;
+  /**
+   * The message, or how to write it in a language: then it is written in the recipient's language (`language`,
+   * else the language in `userId`'s settings, else English), once, here. The text is stored, so a retry sends
+   * the same words even if the learner changes their language meanwhile (decision 031).
+   */
+  mail: RenderedMail | ((language: MailLanguage) => RenderedMail);
+  /** The recipient's language when it is not the learner's (the support inbox reads English). */
+  language?: MailLanguage;
   /** Files to send with it, stored as references and resolved at delivery (an invoice's PDF). */
   attachments?: EmailAttachmentRef[];
   now: Date;
@@ -71,6 +79,9 @@ export class Outbox {
         );
       if ((recent?.n ?? 0) >= email.perRecipientLimit.max) return 'limited';
     }
+    const language =
+      email.language ?? (typeof email.mail === 'function' ? await accountLanguage(tx, email.userId) : 'en');
+    const mail = typeof email.mail === 'function' ? email.mail(language) : email.mail;
     const inserted = await tx
       .insert(emailMessages)
       .values({
@@ -79,10 +90,11 @@ export class Outbox {
         userId: email.userId,
         toName: email.to.name,
         toAddress: address,
-        subject: email.mail.subject,
-        html: email.mail.html,
-        text: email.mail.text,
-        headers: email.mail.headers ?? {},
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        headers: mail.headers ?? {},
+        language,
         attachments: email.attachments ?? [],
         createdAt: email.now,
       })
@@ -93,4 +105,11 @@ export class Outbox {
     await this.jobs.enqueueIn(tx, EMAIL_DELIVERY_QUEUE, { emailId: row.id });
     return 'queued';
   }
+}
+
+/** The language a learner chose in their settings (users.settings.language); English without an account. */
+async function accountLanguage(tx: Tx | Db, userId: string | null): Promise<MailLanguage> {
+  if (!userId) return 'en';
+  const [row] = await tx.select({ settings: users.settings }).from(users).where(eq(users.id, userId)).limit(1);
+  return mailLanguage(row?.settings.language);
 }

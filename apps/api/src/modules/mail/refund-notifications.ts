@@ -34,16 +34,18 @@ export async function queueRefundMail(
     dedupeKey: `refund:${input.refundId}:${input.outcome.kind}`,
     userId: row.userId,
     to: { name: row.learnerName, address: row.learnerEmail },
-    mail: refundMail(
-      outbox.context,
-      {
-        learnerName: row.learnerName,
-        courseTitle: row.courseTitle,
-        orderId: input.orderId,
-        amountPaise: input.amountPaise,
-      },
-      input.outcome,
-    ),
+    mail: (language) =>
+      refundMail(
+        outbox.context,
+        {
+          learnerName: row.learnerName,
+          courseTitle: row.courseTitle,
+          orderId: input.orderId,
+          amountPaise: input.amountPaise,
+        },
+        input.outcome,
+        language,
+      ),
     attachments: input.creditNoteId ? [{ kind: 'invoice', invoiceId: input.creditNoteId }] : [],
     now: input.now,
   });

@@ -96,11 +96,16 @@ export async function queueWeeklyReminders(
           dedupeKey: `reminder:${userId}:${week}`,
           userId,
           to: { name: learner.name, address: learner.email },
-          mail: reminderMail(deps.outbox.context, {
-            learnerName: learner.name,
-            courses: learner.courses.slice(0, 3),
-            unsubscribeUrl: unsubscribeUrl(deps.outbox.context.publicUrl, deps.sessionSecret, userId),
-          }),
+          mail: (language) =>
+            reminderMail(
+              deps.outbox.context,
+              {
+                learnerName: learner.name,
+                courses: learner.courses.slice(0, 3),
+                unsubscribeUrl: unsubscribeUrl(deps.outbox.context.publicUrl, deps.sessionSecret, userId),
+              },
+              language,
+            ),
           now,
         }),
       );

@@ -23,13 +23,19 @@ export async function queueSupportReply(
     dedupeKey: `support_reply:${input.replyId}`,
     userId: input.ticket.userId,
     to: { name: input.ticket.name, address: input.ticket.email },
-    mail: supportReplyMail(outbox.context, {
-      learnerName: input.ticket.name,
-      ticketId: input.ticket.ticketId,
-      subject: input.ticket.subject,
-      message: input.message,
-      staffName: input.staffName,
-    }),
+    // In the learner's language when the ticket came from an account, else English.
+    mail: (language) =>
+      supportReplyMail(
+        outbox.context,
+        {
+          learnerName: input.ticket.name,
+          ticketId: input.ticket.ticketId,
+          subject: input.ticket.subject,
+          message: input.message,
+          staffName: input.staffName,
+        },
+        language,
+      ),
     now: input.now,
   });
 }

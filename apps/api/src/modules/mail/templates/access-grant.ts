@@ -1,9 +1,10 @@
 import {
   button,
   facts,
-  formatIndianDateTime,
   htmlFrame,
   type MailContext,
+  type MailLanguage,
+  mailLocale,
   paragraph,
   type RenderedMail,
   textFrame,
@@ -22,33 +23,50 @@ export interface AccessGrantFacts {
  * what changed on their account), so it goes whatever the learner's email settings. The staff's reason stays in
  * the audit log: it is written for colleagues, not for the learner.
  */
-export function accessGrantMail(context: MailContext, f: AccessGrantFacts): RenderedMail {
+export function accessGrantMail(
+  context: MailContext,
+  f: AccessGrantFacts,
+  language: MailLanguage = 'en',
+): RenderedMail {
+  const l = mailLocale(language);
+  const { t } = l;
   const courseUrl = `${context.publicUrl}/course/${encodeURIComponent(f.courseId)}`;
-  const access = f.accessUntil ? `Until ${formatIndianDateTime(f.accessUntil)}` : 'Lifetime access';
-  const intro = `Hi ${f.learnerName}, our team has given you access to ${f.courseTitle}. Every lesson is open to you now, and your progress is saved as you watch.`;
+  const access = f.accessUntil ? t('common.until', { date: l.dateTime(f.accessUntil) }) : t('common.lifetimeAccess');
+  const intro = t('grant.intro', { learnerName: f.learnerName, courseTitle: f.courseTitle });
   const rows = [
-    ['Course', f.courseTitle],
-    ['Access', access],
+    [t('common.course'), f.courseTitle],
+    [t('common.access'), access],
   ] as const;
-  const help = 'Questions about your access? Reply to this email.';
+  const help = t('grant.help');
+  const title = t('grant.title', { courseTitle: f.courseTitle });
+  const open = t('common.openCourse');
   return {
-    subject: `You have access to ${f.courseTitle}`,
-    html: htmlFrame(context, {
-      preheader: `Every lesson of ${f.courseTitle} is open to you now.`,
-      heading: `You have access to ${f.courseTitle}`,
-      blocks: [paragraph(intro), facts(rows), button('Open the course', courseUrl), paragraph(help)],
-    }),
-    text: textFrame(context, [
-      `You have access to ${f.courseTitle}`,
-      '',
-      intro,
-      '',
-      ...rows.map(([label, value]) => `${label}: ${value}`),
-      '',
-      `Open the course: ${courseUrl}`,
-      '',
-      help,
-    ]),
+    subject: title,
+    html: htmlFrame(
+      context,
+      {
+        preheader: t('grant.preheader', { courseTitle: f.courseTitle }),
+        heading: title,
+        blocks: [paragraph(intro), facts(rows), button(open, courseUrl), paragraph(help)],
+      },
+      l,
+    ),
+    text: textFrame(
+      context,
+      [
+        title,
+        '',
+        intro,
+        '',
+        ...rows.map(([label, value]) => l.line(label, value)),
+        '',
+        l.line(open, courseUrl),
+        '',
+        help,
+      ],
+      undefined,
+      l,
+    ),
     headers: { 'Reply-To': context.site.supportEmail },
   };
 }

@@ -1,9 +1,10 @@
 import {
   button,
   facts,
-  formatIndianDateTime,
   htmlFrame,
   type MailContext,
+  type MailLanguage,
+  mailLocale,
   paragraph,
   type RenderedMail,
   textFrame,
@@ -14,7 +15,7 @@ export interface CertificateFacts {
   courseTitle: string;
   certificateId: string;
   issuedAt: Date;
-  /** The time really watched, already worded ("3 h 20 min"). */
+  /** The time really watched, already worded in the mail's language ("3 h 20 min": MailLocale.watched). */
   watched: string;
   quizScores: ReadonlyArray<{ title: string; scorePercent: number }>;
   /** The public verification page. */
@@ -24,42 +25,59 @@ export interface CertificateFacts {
 }
 
 /** Sent once when a certificate is issued: the link to its public page, and the way to put it on LinkedIn. */
-export function certificateMail(context: MailContext, f: CertificateFacts): RenderedMail {
-  const intro = `Congratulations, ${f.learnerName}: you watched every lesson of ${f.courseTitle} and passed every quiz, so your certificate is ready.`;
-  const share =
-    'Anyone you give the link to (an employer, a recruiter) can check it on our site, and download it as a PDF.';
+export function certificateMail(
+  context: MailContext,
+  f: CertificateFacts,
+  language: MailLanguage = 'en',
+): RenderedMail {
+  const l = mailLocale(language);
+  const { t } = l;
+  const intro = t('certificate.intro', { learnerName: f.learnerName, courseTitle: f.courseTitle });
+  const share = t('certificate.share');
   const rows: Array<readonly [string, string]> = [
-    ['Course', f.courseTitle],
-    ['Issued to', f.learnerName],
-    ['Issued on', formatIndianDateTime(f.issuedAt)],
-    ['Time watched', f.watched],
-    ...f.quizScores.map((quiz) => [quiz.title, `${quiz.scorePercent}%`] as const),
-    ['Certificate ID', f.certificateId],
+    [t('common.course'), f.courseTitle],
+    [t('certificate.issuedTo'), f.learnerName],
+    [t('certificate.issuedOn'), l.dateTime(f.issuedAt)],
+    [t('certificate.timeWatched'), f.watched],
+    ...f.quizScores.map((quiz) => [quiz.title, t('certificate.score', { score: quiz.scorePercent })] as const),
+    [t('certificate.id'), f.certificateId],
   ];
+  const heading = t('certificate.heading');
+  const view = t('certificate.view');
+  const linkedIn = t('certificate.linkedIn');
   return {
-    subject: `Your certificate for ${f.courseTitle}`,
-    html: htmlFrame(context, {
-      preheader: `Your certificate for ${f.courseTitle} is ready to share.`,
-      heading: 'Your certificate is ready',
-      blocks: [
-        paragraph(intro),
-        facts(rows),
-        button('View your certificate', f.certificateUrl),
-        paragraph(share),
-        button('Add to LinkedIn profile', f.linkedInUrl),
+    subject: t('certificate.subject', { courseTitle: f.courseTitle }),
+    html: htmlFrame(
+      context,
+      {
+        preheader: t('certificate.preheader', { courseTitle: f.courseTitle }),
+        heading,
+        blocks: [
+          paragraph(intro),
+          facts(rows),
+          button(view, f.certificateUrl),
+          paragraph(share),
+          button(linkedIn, f.linkedInUrl),
+        ],
+      },
+      l,
+    ),
+    text: textFrame(
+      context,
+      [
+        heading,
+        '',
+        intro,
+        '',
+        ...rows.map(([label, value]) => l.line(label, value)),
+        '',
+        l.line(view, f.certificateUrl),
+        '',
+        share,
+        l.line(linkedIn, f.linkedInUrl),
       ],
-    }),
-    text: textFrame(context, [
-      'Your certificate is ready',
-      '',
-      intro,
-      '',
-      ...rows.map(([label, value]) => `${label}: ${value}`),
-      '',
-      `View your certificate: ${f.certificateUrl}`,
-      '',
-      share,
-      `Add to LinkedIn profile: ${f.linkedInUrl}`,
-    ]),
+      undefined,
+      l,
+    ),
   };
 }

@@ -1,5 +1,16 @@
 import { type ContactCategory, RESPONSE_TARGET_HOURS, type SiteConfig } from '@kaushal/contract';
-import { escapeHtml, facts, htmlFrame, type MailContext, paragraph, type RenderedMail, textFrame } from './layout.ts';
+import {
+  escapeHtml,
+  facts,
+  htmlFrame,
+  type MailContext,
+  type MailLanguage,
+  type MailLocale,
+  mailLocale,
+  paragraph,
+  type RenderedMail,
+  textFrame,
+} from './layout.ts';
 
 export interface ContactFacts {
   ticketId: string;
@@ -12,80 +23,88 @@ export interface ContactFacts {
   signedIn: boolean;
 }
 
-const CATEGORY_LABELS: Record<ContactCategory, string> = {
-  general: 'General Support',
-  technical: 'Technical Support',
-  billing: 'Billing & Payments',
-  courses: 'Course Content',
-  business: 'Business Inquiries',
-  partnership: 'Partnership',
-  other: 'Other',
-};
+const categoryLabel = (l: MailLocale, category: ContactCategory) => l.t(`category.${category}`);
 
 /** The spec's response targets (the contract's RESPONSE_TARGET_HOURS, which the support inbox measures too). */
-export function responseTarget(category: ContactCategory): string {
+export function responseTarget(category: ContactCategory, language: MailLanguage = 'en'): string {
+  const { t } = mailLocale(language);
   const { critical, general, business } = RESPONSE_TARGET_HOURS;
-  if (category === 'business' || category === 'partnership')
-    return `We answer business and partnership enquiries within ${business} hours.`;
-  if (category === 'technical') {
-    return `We answer critical technical issues (you cannot sign in, pay or play a lesson) within ${critical} hours during support hours, and other technical questions within ${general} hours.`;
-  }
-  return `We answer general requests within ${general} hours.`;
+  if (category === 'business' || category === 'partnership') return t('contact.target.business', { hours: business });
+  if (category === 'technical') return t('contact.target.technical', { critical, general });
+  return t('contact.target.general', { hours: general });
 }
 
 const supportHours = (site: SiteConfig) => site.supportHours.map((h) => `${h.days}: ${h.hours}`);
 
 /** To the person who wrote: their ticket id, when to expect an answer, and the support hours. */
-export function contactAckMail(context: MailContext, f: ContactFacts): RenderedMail {
-  const intro = `Hi ${f.name}, thank you for writing to us. We have your message "${f.subject}" under ticket ${f.ticketId}.`;
-  const target = responseTarget(f.category);
-  const reply = 'Reply to this email or quote the ticket id if you write again.';
+export function contactAckMail(context: MailContext, f: ContactFacts, language: MailLanguage = 'en'): RenderedMail {
+  const l = mailLocale(language);
+  const { t } = l;
+  const intro = t('contact.ack.intro', { name: f.name, subject: f.subject, ticketId: f.ticketId });
+  const target = responseTarget(f.category, language);
+  const reply = t('contact.ack.reply');
+  // The hours are the site's configuration (content/site.json), written once, as the contact page shows them.
   const hours = supportHours(context.site);
+  const heading = t('contact.ack.heading');
+  const topic = t('contact.ack.topic');
   return {
-    subject: `We received your message [${f.ticketId}]`,
-    html: htmlFrame(context, {
-      preheader: target,
-      heading: 'We received your message',
-      blocks: [
-        paragraph(intro),
-        facts([
-          ['Ticket', f.ticketId],
-          ['Topic', CATEGORY_LABELS[f.category]],
-        ]),
-        paragraph(target),
-        `<p style="margin:0 0 8px;font-size:15px;font-weight:600">Support hours</p><ul style="margin:0 0 16px;padding-left:20px;font-size:15px;line-height:1.5">${hours.map((h) => `<li>${escapeHtml(h)}</li>`).join('')}</ul>`,
-        paragraph(reply),
+    subject: t('contact.ack.subject', { ticketId: f.ticketId }),
+    html: htmlFrame(
+      context,
+      {
+        preheader: target,
+        heading,
+        blocks: [
+          paragraph(intro),
+          facts([
+            [t('common.ticket'), f.ticketId],
+            [topic, categoryLabel(l, f.category)],
+          ]),
+          paragraph(target),
+          `<p style="margin:0 0 8px;font-size:15px;font-weight:600">${escapeHtml(t('contact.ack.supportHours'))}</p><ul style="margin:0 0 16px;padding-left:20px;font-size:15px;line-height:1.5">${hours.map((h) => `<li>${escapeHtml(h)}</li>`).join('')}</ul>`,
+          paragraph(reply),
+        ],
+      },
+      l,
+    ),
+    text: textFrame(
+      context,
+      [
+        heading,
+        '',
+        intro,
+        l.line(topic, categoryLabel(l, f.category)),
+        '',
+        target,
+        '',
+        t('contact.ack.supportHoursLine'),
+        ...hours.map((h) => `  ${h}`),
+        '',
+        reply,
       ],
-    }),
-    text: textFrame(context, [
-      'We received your message',
-      '',
-      intro,
-      `Topic: ${CATEGORY_LABELS[f.category]}`,
-      '',
-      target,
-      '',
-      'Support hours:',
-      ...hours.map((h) => `  ${h}`),
-      '',
-      reply,
-    ]),
+      undefined,
+      l,
+    ),
     headers: { 'Reply-To': context.site.supportEmail },
   };
 }
 
-/** To the support inbox: the whole message, with Reply-To set to the person who wrote. */
+/**
+ * To the support inbox: the whole message, with Reply-To set to the person who wrote. The team reads English
+ * (the inbox has no language setting), so this one is always in English.
+ */
 export function contactStaffMail(context: MailContext, f: ContactFacts): RenderedMail {
+  const category = categoryLabel(mailLocale('en'), f.category);
   const rows = [
     ['Ticket', f.ticketId],
     ['From', `${f.name} <${f.email}>`],
     ['Phone', f.phone ?? 'not given'],
-    ['Topic', CATEGORY_LABELS[f.category]],
+    ['Topic', category],
     ['Signed in', f.signedIn ? 'yes' : 'no'],
     ['Subject', f.subject],
   ] as const;
   return {
-    subject: `[${f.ticketId}] ${CATEGORY_LABELS[f.category]}: ${f.subject}`,
+    subject: `[${f.ticketId}] ${category}: ${f.subject}`,
     html: htmlFrame(context, {
       preheader: f.message.slice(0, 120),
       heading: `New message: ${f.subject}`,

@@ -1,4 +1,5 @@
 import type { SiteConfig } from '@kaushal/contract';
+import { type MailLocale, mailLocale } from '../i18n/locale.ts';
 
 /** What every message needs besides its own facts. */
 export interface MailContext {
@@ -25,18 +26,11 @@ export function escapeHtml(value: string): string {
 }
 
 export { formatRupees } from '../../../lib/money.ts';
+export { type MailLanguage, type MailLocale, mailLocale } from '../i18n/locale.ts';
 
 /** A date as learners in India read it: 25 Nov 2026, 2:30 pm IST. */
 export function formatIndianDateTime(date: Date): string {
-  const text = date.toLocaleString('en-IN', {
-    timeZone: 'Asia/Kolkata',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-  return `${text} IST`;
+  return mailLocale('en').dateTime(date);
 }
 
 export function postalAddress(site: SiteConfig): string {
@@ -68,10 +62,11 @@ export const button = (label: string, href: string): Block =>
 export function htmlFrame(
   context: MailContext,
   parts: { preheader: string; heading: string; blocks: Block[]; footerNote?: string },
+  locale: MailLocale = mailLocale('en'),
 ): string {
   const { site } = context;
   return `<!doctype html>
-<html lang="en">
+<html lang="${locale.language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -100,7 +95,7 @@ ${parts.blocks.join('\n')}
 </td></tr>
 <tr><td class="muted" style="padding:16px 4px;font-size:12px;line-height:1.5;color:#475569">
 ${parts.footerNote ? `${parts.footerNote}<br>` : ''}${escapeHtml(site.productName)} · ${escapeHtml(postalAddress(site))}<br>
-Questions? <a href="mailto:${escapeHtml(site.supportEmail)}" style="color:#4338ca">${escapeHtml(site.supportEmail)}</a>
+${escapeHtml(locale.t('common.questions'))} <a href="mailto:${escapeHtml(site.supportEmail)}" style="color:#4338ca">${escapeHtml(site.supportEmail)}</a>
 </td></tr>
 </table>
 </td></tr>
@@ -110,7 +105,12 @@ Questions? <a href="mailto:${escapeHtml(site.supportEmail)}" style="color:#4338c
 }
 
 /** The plain-text part: the same facts in the same order, links written out, the same footer. */
-export function textFrame(context: MailContext, lines: string[], footerNote?: string): string {
+export function textFrame(
+  context: MailContext,
+  lines: string[],
+  footerNote?: string,
+  locale: MailLocale = mailLocale('en'),
+): string {
   const { site } = context;
   return [
     ...lines,
@@ -118,7 +118,7 @@ export function textFrame(context: MailContext, lines: string[], footerNote?: st
     '--',
     ...(footerNote ? [footerNote] : []),
     `${site.productName} · ${postalAddress(site)}`,
-    `Questions? ${site.supportEmail}`,
+    `${locale.t('common.questions')} ${site.supportEmail}`,
     '',
   ].join('\n');
 }

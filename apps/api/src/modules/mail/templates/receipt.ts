@@ -2,10 +2,10 @@ import {
   button,
   escapeHtml,
   facts,
-  formatIndianDateTime,
-  formatRupees,
   htmlFrame,
   type MailContext,
+  type MailLanguage,
+  mailLocale,
   paragraph,
   type RenderedMail,
   textFrame,
@@ -29,51 +29,65 @@ export interface ReceiptFacts {
 }
 
 /** The payment receipt, sent once per paid order (after verify or the webhook, whichever settles it). */
-export function receiptMail(context: MailContext, f: ReceiptFacts): RenderedMail {
+export function receiptMail(context: MailContext, f: ReceiptFacts, language: MailLanguage = 'en'): RenderedMail {
+  const l = mailLocale(language);
+  const { t } = l;
   const courseUrl = `${context.publicUrl}/course/${encodeURIComponent(f.courseId)}`;
   const purchasesUrl = `${context.publicUrl}/purchases`;
-  const access = f.accessUntil ? `Until ${formatIndianDateTime(f.accessUntil)}` : 'Lifetime access';
+  const amount = l.rupees(f.amountPaise);
+  const access = f.accessUntil ? t('common.until', { date: l.dateTime(f.accessUntil) }) : t('common.lifetimeAccess');
   const rows = [
-    ['Course', f.courseTitle],
-    ['Plan', f.planTitle],
-    ['Amount paid', formatRupees(f.amountPaise)],
-    ['Paid on', formatIndianDateTime(f.paidAt)],
-    ['Payment ID', f.paymentId],
-    ['Order reference', f.orderId],
-    ...(f.invoiceNumber ? ([['Invoice', f.invoiceNumber]] as const) : []),
-    ['Access', access],
+    [t('common.course'), f.courseTitle],
+    [t('receipt.plan'), f.planTitle],
+    [t('receipt.amountPaid'), amount],
+    [t('receipt.paidOn'), l.dateTime(f.paidAt)],
+    [t('receipt.paymentId'), f.paymentId],
+    [t('common.orderReference'), f.orderId],
+    ...(f.invoiceNumber ? ([[t('receipt.invoice'), f.invoiceNumber]] as const) : []),
+    [t('common.access'), access],
   ] as const;
-  const intro = `Hi ${f.learnerName}, thank you for your payment. You now have access to ${f.courseTitle}.`;
-  const keep = 'Keep this email: quote the order reference if you write to us about this payment.';
+  const intro = t('receipt.intro', { learnerName: f.learnerName, courseTitle: f.courseTitle });
+  const keep = t('receipt.keep');
   const invoiceNote = f.invoiceNumber
-    ? `Your tax invoice ${f.invoiceNumber} is attached as a PDF. Your invoices are also in your purchase history.`
-    : 'Your purchases and their invoices are in your purchase history.';
+    ? t('receipt.invoiceAttached', { invoiceNumber: f.invoiceNumber })
+    : t('receipt.noInvoice');
+  const heading = t('receipt.heading');
+  const goToCourse = t('receipt.goToCourse');
   return {
-    subject: `Your receipt for ${f.courseTitle}`,
-    html: htmlFrame(context, {
-      preheader: `${formatRupees(f.amountPaise)} paid for ${f.courseTitle}`,
-      heading: 'Payment received',
-      blocks: [
-        paragraph(intro),
-        facts(rows),
-        button('Go to your course', courseUrl),
-        `<p style="margin:0 0 16px;font-size:16px;line-height:1.5">${escapeHtml(invoiceNote)} <a href="${escapeHtml(purchasesUrl)}" style="color:#4338ca">Open your purchase history</a></p>`,
-        paragraph(keep),
+    subject: t('receipt.subject', { courseTitle: f.courseTitle }),
+    html: htmlFrame(
+      context,
+      {
+        preheader: t('receipt.preheader', { amount, courseTitle: f.courseTitle }),
+        heading,
+        blocks: [
+          paragraph(intro),
+          facts(rows),
+          button(goToCourse, courseUrl),
+          `<p style="margin:0 0 16px;font-size:16px;line-height:1.5">${escapeHtml(invoiceNote)} <a href="${escapeHtml(purchasesUrl)}" style="color:#4338ca">${escapeHtml(t('receipt.openHistory'))}</a></p>`,
+          paragraph(keep),
+        ],
+      },
+      l,
+    ),
+    text: textFrame(
+      context,
+      [
+        heading,
+        '',
+        intro,
+        '',
+        ...rows.map(([label, value]) => l.line(label, value)),
+        '',
+        l.line(goToCourse, courseUrl),
+        '',
+        invoiceNote,
+        l.line(t('common.purchaseHistory'), purchasesUrl),
+        '',
+        keep,
       ],
-    }),
-    text: textFrame(context, [
-      'Payment received',
-      '',
-      intro,
-      '',
-      ...rows.map(([label, value]) => `${label}: ${value}`),
-      '',
-      `Go to your course: ${courseUrl}`,
-      '',
-      invoiceNote,
-      `Your purchase history: ${purchasesUrl}`,
-      '',
-      keep,
-    ]),
+      undefined,
+      l,
+    ),
   };
 }

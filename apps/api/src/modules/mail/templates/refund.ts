@@ -1,10 +1,11 @@
 import {
   button,
   facts,
-  formatIndianDateTime,
-  formatRupees,
   htmlFrame,
   type MailContext,
+  type MailLanguage,
+  type MailLocale,
+  mailLocale,
   paragraph,
   type RenderedMail,
   textFrame,
@@ -24,89 +25,94 @@ export type RefundMailOutcome =
   | { kind: 'rejected'; reason: string }
   | { kind: 'failed' };
 
-/** The refund policy's own timings, as the refund policy page states them. */
-const TIMING = 'Refunds take 7-10 business days to process, plus 3-7 business days for bank transfers.';
-
-function content(f: RefundMailFacts, outcome: RefundMailOutcome) {
-  const amount = formatRupees(f.amountPaise);
+function content(l: MailLocale, f: RefundMailFacts, outcome: RefundMailOutcome) {
+  const { t } = l;
+  const amount = l.rupees(f.amountPaise);
+  const about = { learnerName: f.learnerName, courseTitle: f.courseTitle, amount };
+  const orderRow = [t('common.orderReference'), f.orderId] as const;
   switch (outcome.kind) {
     case 'processed':
       return {
-        subject: `Your refund for ${f.courseTitle}`,
-        heading: 'Refund processed',
-        intro: `Hi ${f.learnerName}, we have refunded ${amount} for ${f.courseTitle}.`,
+        subject: t('refund.processed.subject', about),
+        heading: t('refund.processed.heading'),
+        intro: t('refund.processed.intro', about),
         rows: [
-          ['Amount refunded', amount],
-          ['Refunded on', formatIndianDateTime(outcome.processedAt)],
-          ['Order reference', f.orderId],
-          ...(outcome.creditNoteNumber ? ([['Credit note', outcome.creditNoteNumber]] as const) : []),
+          [t('refund.amountRefunded'), amount],
+          [t('refund.refundedOn'), l.dateTime(outcome.processedAt)],
+          orderRow,
+          ...(outcome.creditNoteNumber ? ([[t('refund.creditNote'), outcome.creditNoteNumber]] as const) : []),
         ] as ReadonlyArray<readonly [string, string]>,
         after: [
-          outcome.accessEnded
-            ? 'Your access to the course has ended, and any certificate for it is revoked.'
-            : 'Your access to the course continues.',
-          TIMING,
-          ...(outcome.creditNoteNumber ? ['The credit note is attached to this email.'] : []),
+          outcome.accessEnded ? t('refund.accessEnded') : t('refund.accessContinues'),
+          // The refund policy's own timings, as the refund policy page states them.
+          t('refund.timing'),
+          ...(outcome.creditNoteNumber ? [t('refund.creditNoteAttached')] : []),
         ],
       };
     case 'requested':
       return {
-        subject: `We received your cancellation request for ${f.courseTitle}`,
-        heading: 'Cancellation request received',
-        intro: `Hi ${f.learnerName}, we received your request to cancel your purchase of ${f.courseTitle} (${amount}).`,
-        rows: [['Order reference', f.orderId]] as ReadonlyArray<readonly [string, string]>,
-        after: [
-          'Our support team reviews it within 3-5 business days and emails you the decision. Your access continues meanwhile.',
-        ],
+        subject: t('refund.requested.subject', about),
+        heading: t('refund.requested.heading'),
+        intro: t('refund.requested.intro', about),
+        rows: [orderRow] as ReadonlyArray<readonly [string, string]>,
+        after: [t('refund.requested.after')],
       };
     case 'rejected':
       return {
-        subject: `Your cancellation request for ${f.courseTitle}`,
-        heading: 'Cancellation request declined',
-        intro: `Hi ${f.learnerName}, we reviewed your request to cancel your purchase of ${f.courseTitle} and cannot refund it.`,
-        rows: [
-          ['Order reference', f.orderId],
-          ['Reason', outcome.reason],
-        ] as ReadonlyArray<readonly [string, string]>,
-        after: ['Your access to the course continues. Reply through our contact page if you have questions.'],
+        subject: t('refund.rejected.subject', about),
+        heading: t('refund.rejected.heading'),
+        intro: t('refund.rejected.intro', about),
+        rows: [orderRow, [t('refund.rejected.reason'), outcome.reason]] as ReadonlyArray<readonly [string, string]>,
+        after: [t('refund.rejected.after')],
       };
     case 'failed':
       return {
-        subject: `Your refund for ${f.courseTitle} needs our attention`,
-        heading: 'Refund not completed yet',
-        intro: `Hi ${f.learnerName}, the payment provider did not accept the refund of ${amount} for ${f.courseTitle}.`,
-        rows: [['Order reference', f.orderId]] as ReadonlyArray<readonly [string, string]>,
-        after: ['Our support team has been told and will complete it by hand. You do not need to do anything.'],
+        subject: t('refund.failed.subject', about),
+        heading: t('refund.failed.heading'),
+        intro: t('refund.failed.intro', about),
+        rows: [orderRow] as ReadonlyArray<readonly [string, string]>,
+        after: [t('refund.failed.after')],
       };
   }
 }
 
 /** The outcome of a refund or a cancellation request, to the learner who paid. */
-export function refundMail(context: MailContext, f: RefundMailFacts, outcome: RefundMailOutcome): RenderedMail {
-  const c = content(f, outcome);
+export function refundMail(
+  context: MailContext,
+  f: RefundMailFacts,
+  outcome: RefundMailOutcome,
+  language: MailLanguage = 'en',
+): RenderedMail {
+  const l = mailLocale(language);
+  const c = content(l, f, outcome);
   const purchasesUrl = `${context.publicUrl}/purchases`;
+  const history = l.t('common.purchaseHistory');
   return {
     subject: c.subject,
-    html: htmlFrame(context, {
-      preheader: c.intro,
-      heading: c.heading,
-      blocks: [
-        paragraph(c.intro),
-        facts(c.rows),
-        ...c.after.map(paragraph),
-        button('Your purchase history', purchasesUrl),
+    html: htmlFrame(
+      context,
+      {
+        preheader: c.intro,
+        heading: c.heading,
+        blocks: [paragraph(c.intro), facts(c.rows), ...c.after.map(paragraph), button(history, purchasesUrl)],
+      },
+      l,
+    ),
+    text: textFrame(
+      context,
+      [
+        c.heading,
+        '',
+        c.intro,
+        '',
+        ...c.rows.map(([label, value]) => l.line(label, value)),
+        '',
+        ...c.after,
+        '',
+        l.line(history, purchasesUrl),
       ],
-    }),
-    text: textFrame(context, [
-      c.heading,
-      '',
-      c.intro,
-      '',
-      ...c.rows.map(([label, value]) => `${label}: ${value}`),
-      '',
-      ...c.after,
-      '',
-      `Your purchase history: ${purchasesUrl}`,
-    ]),
+      undefined,
+      l,
+    ),
   };
 }

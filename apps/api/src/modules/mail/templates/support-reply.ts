@@ -4,6 +4,8 @@ import {
   facts,
   htmlFrame,
   type MailContext,
+  type MailLanguage,
+  mailLocale,
   paragraph,
   type RenderedMail,
   textFrame,
@@ -23,39 +25,55 @@ export interface SupportReplyFacts {
 /**
  * A reply from support in the console (decision 025). Answers by email are not read into the ticket (they reach
  * the support mailbox), so the message says how to answer: the contact form with the ticket id, which joins
- * the answer to this ticket.
+ * the answer to this ticket. The frame is in the learner's language; the staff's own words stay as written.
  */
-export function supportReplyMail(context: MailContext, f: SupportReplyFacts): RenderedMail {
+export function supportReplyMail(
+  context: MailContext,
+  f: SupportReplyFacts,
+  language: MailLanguage = 'en',
+): RenderedMail {
+  const l = mailLocale(language);
+  const { t } = l;
   const contactUrl = `${context.publicUrl}/contact-us`;
-  const greeting = `Hi ${f.learnerName},`;
-  const howToAnswer = `To answer, please use the contact form and include your ticket id ${f.ticketId} in the subject or message, so your answer joins this conversation.`;
-  const signature = `${f.staffName}, ${context.site.productName} support`;
+  const greeting = t('support.greeting', { learnerName: f.learnerName });
+  const howToAnswer = t('support.howToAnswer', { ticketId: f.ticketId });
+  const signature = t('support.signature', { staffName: f.staffName, productName: context.site.productName });
+  const ticket = t('common.ticket');
   return {
-    subject: `Re: ${f.subject} [${f.ticketId}]`,
-    html: htmlFrame(context, {
-      preheader: f.message.slice(0, 120),
-      heading: `About your message "${f.subject}"`,
-      blocks: [
-        paragraph(greeting),
-        `<div style="white-space:pre-wrap;font-size:15px;line-height:1.5;margin:0 0 16px">${escapeHtml(f.message)}</div>`,
-        paragraph(signature),
-        facts([['Ticket', f.ticketId]]),
-        paragraph(howToAnswer),
-        button('Open the contact form', contactUrl),
+    subject: t('support.subject', { subject: f.subject, ticketId: f.ticketId }),
+    html: htmlFrame(
+      context,
+      {
+        preheader: f.message.slice(0, 120),
+        heading: t('support.heading', { subject: f.subject }),
+        blocks: [
+          paragraph(greeting),
+          `<div style="white-space:pre-wrap;font-size:15px;line-height:1.5;margin:0 0 16px">${escapeHtml(f.message)}</div>`,
+          paragraph(signature),
+          facts([[ticket, f.ticketId]]),
+          paragraph(howToAnswer),
+          button(t('support.openForm'), contactUrl),
+        ],
+      },
+      l,
+    ),
+    text: textFrame(
+      context,
+      [
+        greeting,
+        '',
+        f.message,
+        '',
+        signature,
+        '',
+        l.line(ticket, f.ticketId),
+        '',
+        howToAnswer,
+        l.line(t('support.contactForm'), contactUrl),
       ],
-    }),
-    text: textFrame(context, [
-      greeting,
-      '',
-      f.message,
-      '',
-      signature,
-      '',
-      `Ticket: ${f.ticketId}`,
-      '',
-      howToAnswer,
-      `Contact form: ${contactUrl}`,
-    ]),
+      undefined,
+      l,
+    ),
     // An email reply still reaches the support mailbox (not the ticket): better than a no-reply address.
     headers: { 'Reply-To': context.site.supportEmail },
   };

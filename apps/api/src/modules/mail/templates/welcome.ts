@@ -1,4 +1,13 @@
-import { button, htmlFrame, type MailContext, paragraph, type RenderedMail, textFrame } from './layout.ts';
+import {
+  button,
+  htmlFrame,
+  type MailContext,
+  type MailLanguage,
+  mailLocale,
+  paragraph,
+  type RenderedMail,
+  textFrame,
+} from './layout.ts';
 
 export interface WelcomeFacts {
   learnerName: string;
@@ -9,21 +18,22 @@ export interface WelcomeFacts {
 }
 
 /** Sent when a learner is first enrolled in a course, free or paid. */
-export function welcomeMail(context: MailContext, f: WelcomeFacts): RenderedMail {
+export function welcomeMail(context: MailContext, f: WelcomeFacts, language: MailLanguage = 'en'): RenderedMail {
+  const l = mailLocale(language);
+  const { t } = l;
   const courseUrl = `${context.publicUrl}/course/${encodeURIComponent(f.courseId)}`;
   const startUrl = f.firstLesson ? `${courseUrl}?lesson=${encodeURIComponent(f.firstLesson.id)}` : courseUrl;
-  const intro = `Hi ${f.learnerName}, you are enrolled in ${f.courseTitle}. Your progress is saved as you watch, on every device you sign in on.`;
-  const first = f.firstLesson
-    ? `Start with the first lesson: ${f.firstLesson.title}.`
-    : 'The first lessons are on their way.';
-  const label = f.firstLesson ? 'Start the first lesson' : 'Open the course';
+  const intro = t('welcome.intro', { learnerName: f.learnerName, courseTitle: f.courseTitle });
+  const first = f.firstLesson ? t('welcome.firstLesson', { lessonTitle: f.firstLesson.title }) : t('welcome.noLessons');
+  const label = f.firstLesson ? t('welcome.start') : t('common.openCourse');
+  const title = t('welcome.subject', { courseTitle: f.courseTitle });
   return {
-    subject: `Welcome to ${f.courseTitle}`,
-    html: htmlFrame(context, {
-      preheader: first,
-      heading: `Welcome to ${f.courseTitle}`,
-      blocks: [paragraph(intro), paragraph(first), button(label, startUrl)],
-    }),
-    text: textFrame(context, [`Welcome to ${f.courseTitle}`, '', intro, '', first, `${label}: ${startUrl}`]),
+    subject: title,
+    html: htmlFrame(
+      context,
+      { preheader: first, heading: title, blocks: [paragraph(intro), paragraph(first), button(label, startUrl)] },
+      l,
+    ),
+    text: textFrame(context, [title, '', intro, '', first, l.line(label, startUrl)], undefined, l),
   };
 }

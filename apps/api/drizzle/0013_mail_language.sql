@@ -1,0 +1,1 @@
+ALTER TABLE "email_messages" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;
