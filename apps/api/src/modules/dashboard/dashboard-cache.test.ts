@@ -9,7 +9,8 @@ const HOUR = 60 * 60 * 1000;
 
 /** The dashboard is kept per learner at their version (decision 035): never a stale figure after a write. */
 describe('GET /dashboard, cached per learner', () => {
-  const ctx = useTestApp();
+  // The cache keeps an entry at most the catalogue cache's time (course edits), which tests turn off by default.
+  const ctx = useTestApp({ env: { CATALOGUE_CACHE_SECONDS: '60' } });
   const dashboard = async (learner: Learner) => {
     const res = await asLearner(ctx, learner).get('/api/v1/dashboard');
     expect(res.statusCode, res.body).toBe(200);
