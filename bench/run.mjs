@@ -45,8 +45,9 @@ const DURATION = Number(opts.duration);
 const CONNECTIONS = Number(opts.connections);
 const resultsDir = path.join(root, 'bench/results');
 const dataDir = path.join(resultsDir, 'data');
-const fixturesFile = path.join(resultsDir, 'fixtures.json');
 const databaseUrl = process.env.DATABASE_URL || undefined;
+// One per database kind: a PostgreSQL run must not leave its sessions to a later `--reuse` on PGlite.
+const fixturesFile = path.join(resultsDir, databaseUrl ? 'fixtures-postgres.json' : 'fixtures.json');
 mkdirSync(resultsDir, { recursive: true });
 
 const log = (...args) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args);
