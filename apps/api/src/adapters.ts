@@ -6,7 +6,7 @@ import { batchOptionsFor } from './lib/batching.ts';
 import type { Metrics } from './lib/metrics.ts';
 import type { Clock } from './lib/time.ts';
 import { SessionLookup } from './modules/auth/index.ts';
-import { EventWriter } from './modules/learning/index.ts';
+import { EventWriter, ProgressWriter } from './modules/learning/index.ts';
 import { Outbox } from './modules/mail/index.ts';
 import { JobQueue } from './providers/jobs/job-queue.ts';
 import { createMailboxMailer, type Mailer } from './providers/mail/mailer.ts';
@@ -24,6 +24,8 @@ export interface Adapters {
   media: MediaStore;
   /** Group-commits watch events (one per app: its queue is the batch). */
   eventWriter: EventWriter;
+  /** Group-commits progress reports (one per app: its queue is the batch). */
+  progressWriter: ProgressWriter;
   /** Batches the session lookups of concurrent requests (one per app: its queue is the batch). */
   sessionLookup: SessionLookup;
   /** Background jobs on the product's database (pg-boss); started by buildApp. */
@@ -51,6 +53,7 @@ export function createAdapters(
     maintenanceSeconds: config.jobs.maintenanceSeconds,
     onError: (error) => services.log.error({ err: error }, 'job queue error'),
   });
+  const outbox = new Outbox(jobs, { site: services.site, publicUrl: config.publicUrl });
   return {
     payments: createPaymentProvider(config, (details, message) => services.log.error(details, message)),
     oauthProviders: createOAuthProviders(config, services.clock),
@@ -58,6 +61,7 @@ export function createAdapters(
     eventWriter: new EventWriter(database.db, services.metrics.eventsIngested, batching),
     sessionLookup: new SessionLookup(database.db, batching),
     jobs,
+    progressWriter: new ProgressWriter(database.db, outbox, batching),
     mailer: config.mail.smtpUrl
       ? createSmtpMailer({
           url: config.mail.smtpUrl,
@@ -66,7 +70,7 @@ export function createAdapters(
           timeoutMs: config.mail.timeoutSeconds * 1000,
         })
       : createMailboxMailer(),
-    outbox: new Outbox(jobs, { site: services.site, publicUrl: config.publicUrl }),
+    outbox,
   };
 }
 

@@ -18,7 +18,7 @@ import { type Adapters, createAdapters } from './adapters.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { createMetrics, type Metrics } from './lib/metrics.ts';
-import { OneLinePerRequest } from './lib/request-log.ts';
+import { lazyChildLogger, OneLinePerRequest } from './lib/request-log.ts';
 import { type Clock, systemClock } from './lib/time.ts';
 import { accountRoutes } from './modules/account/index.ts';
 import { adminResourceRoutes, adminRoutes, adminUploadRoutes } from './modules/admin/index.ts';
@@ -93,13 +93,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Logs leave through an asynchronous destination: a busy process does not wait on stdout for each line (pino
   // flushes what is buffered when the app closes and when the process exits). Decision 022.
   const logDestination = options.logStream ? null : pino.destination({ dest: 1, sync: false });
+  const logStream = options.logStream ?? logDestination ?? undefined;
+  // The request lines go through a logger of their own, without redaction, to the same destination (decision 035).
+  const requestLines = options.logger === undefined ? pino({ level: config.logLevel }, logStream) : undefined;
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
       redact: { paths: REDACT, censor: '[redacted]' },
-      stream: options.logStream ?? logDestination ?? undefined,
+      stream: logStream,
     },
-    logController: new OneLinePerRequest(),
+    logController: new OneLinePerRequest(requestLines),
+    childLoggerFactory: lazyChildLogger,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(given) ? given : randomUUID();
@@ -126,18 +130,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.deps.mailer.close();
     logDestination?.flushSync();
   });
-  app.addHook('onResponse', async (request, reply) => {
+  // Hooks of every request in callback style: no promise per request for work that never waits.
+  app.addHook('onResponse', (request, reply, done) => {
     metrics.observeRequest(
       request.method,
       request.routeOptions.url ?? 'unmatched',
       reply.statusCode,
       reply.elapsedTime / 1000,
     );
+    done();
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
   registerErrorHandling(app);
   acceptEmptyJsonBodies(app);

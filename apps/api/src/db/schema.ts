@@ -87,6 +87,17 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
+/**
+ * A counter per learner, moved by database triggers on every write to the rows their dashboard is made of
+ * (lesson_progress, enrollments, quiz_attempts, certificates; migration 0013), whichever process or tool writes
+ * them. The session lookup reads it, so a cached dashboard is known current with no query of its own
+ * (decision 035). No foreign key: a learner's rows deleted with their account bump it as the account goes.
+ */
+export const learnerVersions = pgTable('learner_versions', {
+  userId: uuid('user_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
 export const courses = pgTable(
   'courses',
   {

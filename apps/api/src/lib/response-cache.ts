@@ -52,7 +52,13 @@ export function sendCached(
   cached: CachedResponse<unknown>,
   cacheControl: string,
 ) {
-  reply.header('etag', cached.etag).header('cache-control', cacheControl);
-  if (request.headers['if-none-match'] === cached.etag) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(cached.body);
+  reply.header('etag', cached.etag);
+  if (request.headers['if-none-match'] === cached.etag)
+    return reply.header('cache-control', cacheControl).code(304).send();
+  return sendSerialised(reply, cached.body, cacheControl);
+}
+
+/** Sends JSON already validated by its contract schema and serialised (a cached body), as-is. */
+export function sendSerialised(reply: FastifyReply, body: string, cacheControl: string) {
+  return reply.header('cache-control', cacheControl).type('application/json; charset=utf-8').send(body);
 }

@@ -87,13 +87,15 @@ export class SessionLookup {
         pending.resolve(null);
         continue;
       }
-      const { expiresAt, ...user } = row;
+      const { expiresAt, ...rest } = row;
+      // bigint: a string from node-postgres.
+      const user = { ...rest, learningVersion: Number(rest.learningVersion) };
       if (expiresAt.getTime() - pending.now.getTime() < SESSION_TTL_MS - REFRESH_AFTER_MS) {
         const latest = due.get(pending.id);
         if (!latest || latest.getTime() < pending.now.getTime()) due.set(pending.id, pending.now);
-        waiting.push({ pending, user: { ...user } });
+        waiting.push({ pending, user });
       } else {
-        pending.resolve({ ...user });
+        pending.resolve(user);
       }
     }
     if (due.size === 0) return;
@@ -137,6 +139,8 @@ function prepareSelect(db: Db) {
       roles: sql<
         StaffRole[]
       >`coalesce((select array_agg(r.role order by r.role) from user_roles r where r.user_id = ${users.id}), '{}')`,
+      // The dashboard's cache key rides along too (a primary-key probe): no query of its own per dashboard.
+      learningVersion: sql<number>`coalesce((select v.version from learner_versions v where v.user_id = ${users.id}), 0)`,
       expiresAt: sessions.expiresAt,
     })
     .from(sql`unnest(${sql.placeholder('ids')}::text[]) as wanted(id)`)

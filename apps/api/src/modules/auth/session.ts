@@ -18,6 +18,11 @@ export interface SessionUser {
   /** Staff roles beyond learner (empty for learners). */
   roles: StaffRole[];
   sessionId: string;
+  /**
+   * The learner's version (learner_versions) when the session was looked up: it moves with every write to the
+   * rows their dashboard is made of, so a dashboard cached at this version is current (decision 035).
+   */
+  learningVersion: number;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -7,6 +7,8 @@ export interface CourseProgressRow {
   title: string;
   /** False for an expired weekly enrollment: listed nowhere, but it still counts for achievements. */
   hasAccess: boolean;
+  /** When a weekly access ends (null: permanent). */
+  expiresAt: Date | null;
   totalLessons: number;
   completedLessons: number;
   /** The course's section quizzes, and how many the learner passed (an attempt at or above the pass mark). */
@@ -80,6 +82,7 @@ export async function loadCourseProgress(db: Db, userId: string, now: Date): Pro
       courseId: enrollments.courseId,
       title: courses.title,
       hasAccess: sql<boolean>`coalesce(${hasAccess}, false)`,
+      expiresAt: enrollments.expiresAt,
       totalLessons: lessonCount.total,
       completedLessons: progress.completed,
       totalQuizzes: quizCount.total,
@@ -106,6 +109,7 @@ export async function loadCourseProgress(db: Db, userId: string, now: Date): Pro
     courseId: row.courseId,
     title: row.title,
     hasAccess: Boolean(row.hasAccess),
+    expiresAt: row.expiresAt,
     totalLessons: Number(row.totalLessons),
     completedLessons: Number(row.completedLessons),
     totalQuizzes: Number(row.totalQuizzes),

@@ -18,7 +18,20 @@ const toEnrollment = (row: CourseProgressRow): DashboardEnrollment => ({
  * of courses: enrollments that give access now, the four metrics, and the achievements.
  */
 export async function buildDashboard(db: Db, userId: string, now: Date): Promise<Dashboard> {
+  return (await loadDashboard(db, userId, now)).dashboard;
+}
+
+/** The dashboard, and when time alone next changes it (the earliest weekly access still to end), for caches. */
+export async function loadDashboard(
+  db: Db,
+  userId: string,
+  now: Date,
+): Promise<{ dashboard: Dashboard; changesAt: Date | null }> {
   const [courseRows, totals] = await Promise.all([loadCourseProgress(db, userId, now), loadLearnerTotals(db, userId)]);
+  let changesAt: Date | null = null;
+  for (const row of courseRows) {
+    if (row.expiresAt && row.expiresAt > now && (!changesAt || row.expiresAt < changesAt)) changesAt = row.expiresAt;
+  }
   const all = courseRows.map(toEnrollment);
   const enrollments = all.filter((_, i) => courseRows[i]?.hasAccess);
   const achievements = evaluateAchievements({
@@ -28,7 +41,7 @@ export async function buildDashboard(db: Db, userId: string, now: Date): Promise
     bestCourseProgress: Math.max(0, ...all.map((e) => e.progress)),
     certificatesEarned: totals.certificatesHeld,
   });
-  return {
+  const dashboard = {
     enrollments,
     metrics: {
       coursesEnrolled: enrollments.length,
@@ -38,6 +51,7 @@ export async function buildDashboard(db: Db, userId: string, now: Date): Promise
     },
     achievements,
   };
+  return { dashboard, changesAt };
 }
 
 /** The enrollments alone (GET /users/me/enrollments): one query. */

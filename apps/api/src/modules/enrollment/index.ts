@@ -1,4 +1,4 @@
 // The enrollment module's public surface: what other modules may use.
-export { type CourseAccess, findEnrollment, getCourseAccess } from './access.ts';
+export { type CourseAccess, describeEnrollment, findEnrollment, getCourseAccess } from './access.ts';
 export { grantAccess, rebuildPaidAccess, removeEnrollment } from './grant.ts';
 export { enrollmentRoutes } from './routes.ts';

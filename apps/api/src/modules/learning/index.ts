@@ -7,4 +7,5 @@ export {
   type LessonRow,
   type PlayableLesson,
 } from './lesson-access.ts';
+export { ProgressWriter } from './progress-writer.ts';
 export { learningRoutes } from './routes.ts';

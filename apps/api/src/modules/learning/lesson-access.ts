@@ -61,12 +61,26 @@ export async function findPlayableLesson(
   const preview = viewer.roles.length > 0 && (await canPreviewCourse(db, viewer, lesson.courseId));
   if (!lesson.published && !preview) throw notFound(LESSON_NOT_FOUND, 'lesson_not_found');
   const access = await getCourseAccess(db, userId, lesson.courseId, now);
+  return { lesson: requirePlayable(lesson, access, preview), access };
+}
+
+/**
+ * Pure: the lesson if the learner may play it with this access, else the 404 or 403 findPlayableLesson
+ * answers (for callers that read the lesson and the access themselves, in batches: the progress writer).
+ */
+export function requirePlayable(
+  lesson: (LessonRow & { published: boolean }) | undefined,
+  access: CourseAccess,
+  preview: boolean,
+): LessonRow {
+  if (!lesson || (!lesson.published && !preview)) throw notFound(LESSON_NOT_FOUND, 'lesson_not_found');
   if (!lesson.isFree && !access.isEnrolled && !preview) {
     const status = access.enrollmentStatus;
     if (status && !status.enrolled) throw forbidden(status.message, 'access_expired');
     throw forbidden(ENROLLMENT_REQUIRED, 'enrollment_required');
   }
-  return { lesson, access };
+  const { published: _published, ...row } = lesson;
+  return row;
 }
 
 /** The lesson's video as stored, or 404 when it has none yet. */

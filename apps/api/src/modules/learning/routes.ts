@@ -7,7 +7,6 @@ import { requireUser } from '../auth/index.ts';
 import { findPlayableLesson } from './lesson-access.ts';
 import { lessonDetail, openVideoSession } from './lesson-service.ts';
 import { mediaRoutes } from './media-routes.ts';
-import { saveProgress } from './progress-service.ts';
 import { resourceRoutes } from './resource-routes.ts';
 
 /** 100 events of about 100 bytes each, with room to spare; larger bodies get 413. */
@@ -15,7 +14,7 @@ export const EVENTS_BODY_LIMIT = 32 * 1024;
 
 /** Lessons, signed video, progress, watch events and the media they point to. */
 export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock, media, eventWriter, outbox } = app.deps;
+  const { db, clock, media, eventWriter, progressWriter } = app.deps;
 
   // navigator.sendBeacon posts its JSON as text/plain; parse it as JSON in this plugin only.
   app.removeContentTypeParser('text/plain');
@@ -44,11 +43,10 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Far above what one player sends (a report per 10 s of playback, a batch per 10 events or 30 s).
+  // Access, the row and its certificate are the progress writer's, a batch of concurrent reports at a time.
   route(app, endpoints.lessonProgress, { config: perLearnerRateLimit(240) }, async (request) => {
     const user = await requireUser(request);
-    const now = clock();
-    const { lesson, access } = await findPlayableLesson(db, request.params.id, user, now);
-    return saveProgress({ db, outbox }, lesson, access, user.id, request.body, now);
+    return progressWriter.save({ viewer: user, lessonId: request.params.id, body: request.body, now: clock() });
   });
 
   route(

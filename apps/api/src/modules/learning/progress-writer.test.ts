@@ -1,0 +1,75 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.ts';
+import { lessonProgress } from '../../db/schema.ts';
+import { ProgressWriter } from './progress-writer.ts';
+import { advance, asLearner, createLearner, type Learner } from './test-support.ts';
+
+/** ai-agents-tool-use-01: free, 96 s. */
+const LESSON = 'ai-agents-tool-use-01';
+
+/** Progress reports group-committed (decision 035): batches, each acknowledged report stored, rules unchanged. */
+describe('ProgressWriter', () => {
+  const ctx = useTestApp();
+  const open = (learner: Learner) => asLearner(ctx, learner).get(`/api/v1/lessons/${LESSON}/signed-url`);
+  const put = (learner: Learner, watchSeconds: number, lesson = LESSON) =>
+    asLearner(ctx, learner).put(`/api/v1/lessons/${lesson}/progress`, { watchSeconds, completed: false });
+  const row = async (learner: Learner) =>
+    (
+      await ctx.database.db
+        .select()
+        .from(lessonProgress)
+        .where(and(eq(lessonProgress.userId, learner.id), eq(lessonProgress.lessonId, LESSON)))
+    )[0];
+
+  it('stores every acknowledged report of many learners reporting at once, each credited by its own rule', async () => {
+    const learners = await Promise.all(Array.from({ length: 12 }, () => createLearner(ctx)));
+    for (const learner of learners) await open(learner);
+    advance(ctx, 10);
+    // Half play 10 s, half seek 40 s ahead (not credited): one batch holds both kinds.
+    const answers = await Promise.all(learners.map((l, i) => put(l, i % 2 ? 40 : 10)));
+    expect(answers.map((a) => a.statusCode)).toEqual(learners.map(() => 200));
+    for (const [i, learner] of learners.entries()) {
+      expect(await row(learner)).toMatchObject({
+        resumeSeconds: i % 2 ? 40 : 10,
+        watchedSeconds: i % 2 ? 0 : 10,
+        watchedRanges: i % 2 ? [] : [[0, 10]],
+      });
+    }
+  });
+
+  it('refuses a bad report alone: the others of its batch are stored', async () => {
+    const [a, b] = [await createLearner(ctx), await createLearner(ctx)];
+    await open(a);
+    advance(ctx, 10);
+    const [ok, missing, tooFar] = await Promise.all([put(a, 10), put(b, 10, 'no-such-lesson'), put(b, 5000)]);
+    expect(ok.statusCode).toBe(200);
+    expect(missing.statusCode).toBe(404);
+    expect(tooFar.statusCode).toBe(400);
+    expect(await row(a)).toMatchObject({ resumeSeconds: 10, watchedSeconds: 10 });
+  });
+
+  it('applies the reports of two writers (two processes) on one row one after the other', async () => {
+    const learner = await createLearner(ctx);
+    await open(learner);
+    const other = new ProgressWriter(ctx.database.db, ctx.app.deps.outbox);
+    const viewer = { id: learner.id, roles: [] };
+    let watched = 0;
+    for (const position of [10, 20, 30]) {
+      advance(ctx, 10);
+      const now = ctx.clock.now;
+      const both = await Promise.all([
+        ctx.app.deps.progressWriter.save({
+          viewer,
+          lessonId: LESSON,
+          body: { watchSeconds: position, completed: false },
+          now,
+        }),
+        other.save({ viewer, lessonId: LESSON, body: { watchSeconds: position, completed: false }, now }),
+      ]);
+      watched = Math.max(...both.map((b) => b.watchedSeconds));
+    }
+    expect(watched).toBe(30);
+    expect(await row(learner)).toMatchObject({ resumeSeconds: 30, watchedSeconds: 30, watchedRanges: [[0, 30]] });
+  });
+});

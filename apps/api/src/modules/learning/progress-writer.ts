@@ -1,0 +1,366 @@
+import type { ProgressBody, ProgressResponse, StaffRole } from '@kaushal/contract';
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { type CaptionRef, freeLessonCompletions } from '../../db/schema.ts';
+import { type BatchOptions, startBatch } from '../../lib/batching.ts';
+import { isDatabaseUnavailable } from '../../lib/errors.ts';
+import { awardCertificateIfEarned } from '../certificates/index.ts';
+import { type CourseAccess, describeEnrollment } from '../enrollment/index.ts';
+import type { Outbox } from '../mail/index.ts';
+import { findPlayableLesson, type LessonRow, requirePlayable } from './lesson-access.ts';
+import { applyReport, type ProgressState, reportedPosition } from './progress-service.ts';
+import type { Range } from './watched-ranges.ts';
+
+export interface ProgressReport {
+  viewer: { id: string; roles: readonly StaffRole[] };
+  lessonId: string;
+  body: ProgressBody;
+  now: Date;
+}
+
+interface Pending extends ProgressReport {
+  resolve: (response: ProgressResponse) => void;
+  reject: (error: unknown) => void;
+}
+
+/** What one report resolved to inside its batch: its answer, or the 4xx it is refused with. */
+type Outcome = { ok: true; response: ProgressResponse } | { ok: false; error: unknown };
+
+/** At most this many reports go into one transaction; a larger backlog is written by several. */
+const MAX_REPORTS_PER_BATCH = 500;
+
+/**
+ * Saves progress reports with group commit: reports that arrive while a batch is being written are written
+ * together by the next one, in ONE transaction of a few statements whatever their number (access of every
+ * report read at once, missing rows inserted at once, every row locked at once in key order, every row updated
+ * at once). A request is answered only after the transaction holding its report committed, so an acknowledged
+ * report is stored.
+ *
+ * The per-report rules are those of one report at a time (progress-service.ts, decision 002): reports for the
+ * same learner and lesson are applied in arrival order, each against the state the previous one left; a lesson
+ * newly complete may complete its course, and the certificate is issued in that transaction; a free lesson's
+ * end records the free-lesson completion. Rows are locked (`FOR UPDATE`) in key order, so batches of several
+ * processes on one PostgreSQL take turns on a row and never deadlock on each other.
+ *
+ * A report refused (unknown lesson, no access, past the end) is refused alone. A batch whose transaction fails
+ * is retried one report per transaction, so one bad report never fails the others; when the database is
+ * unavailable, the reports queued behind it fail with it (as EventWriter and SessionLookup do).
+ */
+export class ProgressWriter {
+  private queue: Pending[] = [];
+  private writing = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly outbox: Outbox,
+    private readonly options: BatchOptions = {},
+  ) {}
+
+  save(report: ProgressReport): Promise<ProgressResponse> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ ...report, resolve, reject });
+      if (this.writing) return;
+      this.writing = true;
+      startBatch(this.options, () => this.drain());
+    });
+  }
+
+  private async drain() {
+    try {
+      while (this.queue.length > 0) await this.writeBatch(this.queue.splice(0, MAX_REPORTS_PER_BATCH));
+    } finally {
+      this.writing = false;
+    }
+  }
+
+  private async writeBatch(batch: Pending[]) {
+    try {
+      const outcomes = await this.db.transaction((tx) => applyReports(tx, this.outbox, batch));
+      settle(batch, outcomes);
+      return;
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) {
+        for (const pending of [...batch, ...this.queue.splice(0)]) pending.reject(error);
+        return;
+      }
+      if (batch.length === 1) {
+        batch[0]?.reject(error);
+        return;
+      }
+    }
+    // One report's failure (or a conflict of the batch) must not fail the others: each alone, in order.
+    for (const pending of batch) {
+      try {
+        settle([pending], await this.db.transaction((tx) => applyReports(tx, this.outbox, [pending])));
+      } catch (error) {
+        pending.reject(error);
+      }
+    }
+  }
+}
+
+function settle(batch: Pending[], outcomes: Outcome[]) {
+  batch.forEach((pending, i) => {
+    const outcome = outcomes[i];
+    if (!outcome) pending.reject(new Error('progress report without an outcome'));
+    else if (outcome.ok) pending.resolve(outcome.response);
+    else pending.reject(outcome.error);
+  });
+}
+
+interface AccessRow {
+  ord: number;
+  id: string | null;
+  courseId: string;
+  title: string;
+  description: string;
+  isFree: boolean;
+  durationSeconds: number;
+  videoType: 'direct' | 'youtube' | null;
+  videoRef: string | null;
+  captions: CaptionRef[];
+  published: boolean;
+  accessType: 'permanent' | 'weekly' | null;
+  expiresAt: string | Date | null;
+  freeDone: boolean;
+}
+
+interface ProgressRow {
+  userId: string;
+  lessonId: string;
+  resumeSeconds: number;
+  watchedSeconds: number;
+  watchedRanges: Range[];
+  completed: boolean;
+  completedAt: string | Date | null;
+  updatedAt: string | Date;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
+const asDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
+const keyOf = (userId: string, lessonId: string) => `${userId}\n${lessonId}`;
+/** Key order: every batch (of every process) locks rows in this order, so two batches never wait on each other in a cycle. */
+const byKey = (a: { userId: string; lessonId: string }, b: { userId: string; lessonId: string }) =>
+  a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : a.lessonId < b.lessonId ? -1 : a.lessonId > b.lessonId ? 1 : 0;
+
+/** The whole batch inside one transaction; each report's outcome in the batch's order. */
+async function applyReports(tx: Tx, outbox: Outbox, batch: readonly ProgressReport[]): Promise<Outcome[]> {
+  // 1. Each report's lesson and the learner's access to its course, in one statement.
+  const accessRows = rowsOf<AccessRow>(
+    await tx.execute(sql`
+      select w.ord::int as "ord", l.id as "id", l.course_id as "courseId", l.title as "title",
+        l.description as "description", l.is_free as "isFree", l.duration_seconds as "durationSeconds",
+        l.video_type as "videoType", l.video_ref as "videoRef", l.captions as "captions", c.published as "published",
+        e.access_type as "accessType", e.expires_at as "expiresAt", (f.user_id is not null) as "freeDone"
+      from jsonb_to_recordset(${JSON.stringify(batch.map((r, ord) => ({ ord, user_id: r.viewer.id, lesson_id: r.lessonId })))}::jsonb)
+        as w(ord int, user_id uuid, lesson_id text)
+      left join lessons l on l.id = w.lesson_id
+      left join courses c on c.id = l.course_id
+      left join enrollments e on e.user_id = w.user_id and e.course_id = l.course_id
+      left join free_lesson_completions f on f.user_id = w.user_id and f.course_id = l.course_id
+    `),
+  );
+  const accessByOrd = new Map(accessRows.map((row) => [Number(row.ord), row]));
+
+  const outcomes: Array<Outcome | undefined> = [];
+  const accepted: Array<{ ord: number; lesson: LessonRow; access: CourseAccess; position: number }> = [];
+  for (const [ord, report] of batch.entries()) {
+    try {
+      const found = accessByOrd.get(ord);
+      let lesson: LessonRow;
+      let access: CourseAccess;
+      if (report.viewer.roles.length > 0) {
+        // Staff may preview unpublished courses (rare here): their own check, as every other lesson route does.
+        ({ lesson, access } = await findPlayableLesson(tx, report.lessonId, report.viewer, report.now));
+      } else {
+        const status = describeEnrollment(
+          found?.accessType
+            ? { accessType: found.accessType, expiresAt: found.expiresAt ? asDate(found.expiresAt) : null }
+            : undefined,
+          report.now,
+        );
+        access = {
+          isEnrolled: status?.enrolled ?? false,
+          enrollmentStatus: status,
+          hasCompletedFreeLesson: Boolean(found?.freeDone),
+        };
+        lesson = requirePlayable(found?.id ? toLesson(found) : undefined, access, false);
+      }
+      accepted.push({ ord, lesson, access, position: reportedPosition(lesson, report.body) });
+    } catch (error) {
+      outcomes[ord] = { ok: false, error };
+    }
+  }
+  if (accepted.length === 0) return outcomes as Outcome[];
+
+  // 2. The rows: missing ones inserted (as the first report for each found them), all locked, in key order.
+  const firstOf = new Map<
+    string,
+    { userId: string; lessonId: string; courseId: string; position: number; now: Date }
+  >();
+  for (const a of accepted) {
+    const report = batch[a.ord] as ProgressReport;
+    const key = keyOf(report.viewer.id, a.lesson.id);
+    if (!firstOf.has(key)) {
+      firstOf.set(key, {
+        userId: report.viewer.id,
+        lessonId: a.lesson.id,
+        courseId: a.lesson.courseId,
+        position: a.position,
+        now: report.now,
+      });
+    }
+  }
+  const keys = [...firstOf.values()].sort(byKey);
+  const keysJson = JSON.stringify(
+    keys.map((k) => ({
+      user_id: k.userId,
+      lesson_id: k.lessonId,
+      course_id: k.courseId,
+      resume_seconds: k.position,
+      updated_at: k.now.toISOString(),
+    })),
+  );
+  const created = new Set(
+    rowsOf<{ userId: string; lessonId: string }>(
+      await tx.execute(sql`
+        insert into lesson_progress (user_id, lesson_id, course_id, resume_seconds, updated_at)
+        select user_id, lesson_id, course_id, resume_seconds, updated_at
+        from jsonb_to_recordset(${keysJson}::jsonb)
+          as k(user_id uuid, lesson_id text, course_id text, resume_seconds int, updated_at timestamptz)
+        order by user_id, lesson_id
+        on conflict do nothing
+        returning user_id as "userId", lesson_id as "lessonId"
+      `),
+    ).map((row) => keyOf(row.userId, row.lessonId)),
+  );
+  const locked = rowsOf<ProgressRow>(
+    await tx.execute(sql`
+      select p.user_id as "userId", p.lesson_id as "lessonId", p.resume_seconds as "resumeSeconds",
+        p.watched_seconds as "watchedSeconds", p.watched_ranges as "watchedRanges", p.completed as "completed",
+        p.completed_at as "completedAt", p.updated_at as "updatedAt"
+      from lesson_progress p
+      join jsonb_to_recordset(${keysJson}::jsonb) as k(user_id uuid, lesson_id text)
+        on p.user_id = k.user_id and p.lesson_id = k.lesson_id
+      order by p.user_id, p.lesson_id
+      for update of p
+    `),
+  );
+  const states = new Map<string, ProgressState | null>();
+  for (const row of locked) {
+    const key = keyOf(row.userId, row.lessonId);
+    states.set(
+      key,
+      created.has(key)
+        ? null
+        : {
+            resumeSeconds: row.resumeSeconds,
+            watchedSeconds: row.watchedSeconds,
+            watchedRanges: row.watchedRanges,
+            completed: row.completed,
+            completedAt: row.completedAt ? asDate(row.completedAt) : null,
+            updatedAt: asDate(row.updatedAt),
+          },
+    );
+  }
+
+  // 3. Each report applied in arrival order, against what the previous one (of this batch or before) left.
+  const wasCompleted = new Map<string, boolean>();
+  const freeDone = new Set<string>();
+  const freeToRecord: Array<{ userId: string; courseId: string; now: Date }> = [];
+  for (const a of accepted) {
+    const report = batch[a.ord] as ProgressReport;
+    const userId = report.viewer.id;
+    const key = keyOf(userId, a.lesson.id);
+    if (!states.has(key)) {
+      // Inserted by another transaction after this statement's snapshot: retried alone, in a transaction of its own.
+      throw new Error('lesson progress row missing after upsert');
+    }
+    const previous = states.get(key) ?? null;
+    if (!wasCompleted.has(key)) wasCompleted.set(key, previous?.completed ?? false);
+    const next = applyReport(previous, a.lesson, a.position, report.now);
+    states.set(key, next);
+
+    const courseKey = `${userId}\n${a.lesson.courseId}`;
+    let hasCompletedFreeLesson = a.access.hasCompletedFreeLesson || freeDone.has(courseKey);
+    if (report.body.completed && a.lesson.isFree && !a.access.isEnrolled && !hasCompletedFreeLesson) {
+      freeToRecord.push({ userId, courseId: a.lesson.courseId, now: report.now });
+      freeDone.add(courseKey);
+      hasCompletedFreeLesson = true;
+    }
+    outcomes[a.ord] = {
+      ok: true,
+      response: {
+        lessonId: a.lesson.id,
+        resumeSeconds: next.resumeSeconds,
+        watchedSeconds: next.watchedSeconds,
+        completed: next.completed,
+        hasCompletedFreeLesson,
+      },
+    };
+  }
+
+  // 4. Every row written back at once.
+  const updates = keys.map((k) => {
+    const state = states.get(keyOf(k.userId, k.lessonId)) as ProgressState;
+    return {
+      user_id: k.userId,
+      lesson_id: k.lessonId,
+      resume_seconds: state.resumeSeconds,
+      watched_seconds: state.watchedSeconds,
+      watched_ranges: state.watchedRanges,
+      completed: state.completed,
+      completed_at: state.completedAt?.toISOString() ?? null,
+      updated_at: state.updatedAt.toISOString(),
+    };
+  });
+  await tx.execute(sql`
+    update lesson_progress p set resume_seconds = v.resume_seconds, watched_seconds = v.watched_seconds,
+      watched_ranges = v.watched_ranges, completed = v.completed, completed_at = v.completed_at, updated_at = v.updated_at
+    from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as v(user_id uuid, lesson_id text, resume_seconds int,
+      watched_seconds int, watched_ranges jsonb, completed boolean, completed_at timestamptz, updated_at timestamptz)
+    where p.user_id = v.user_id and p.lesson_id = v.lesson_id
+  `);
+
+  // 5. The rare facts, in this same transaction: a course completed by a lesson newly complete (its certificate),
+  // a free lesson's end.
+  const completedCourses = new Map<string, { userId: string; courseId: string; now: Date }>();
+  for (const a of accepted) {
+    const report = batch[a.ord] as ProgressReport;
+    const key = keyOf(report.viewer.id, a.lesson.id);
+    if (!wasCompleted.get(key) && states.get(key)?.completed) {
+      completedCourses.set(`${report.viewer.id}\n${a.lesson.courseId}`, {
+        userId: report.viewer.id,
+        courseId: a.lesson.courseId,
+        now: report.now,
+      });
+    }
+  }
+  for (const c of [...completedCourses.values()].sort((a, b) =>
+    byKey({ userId: a.userId, lessonId: a.courseId }, { userId: b.userId, lessonId: b.courseId }),
+  )) {
+    await awardCertificateIfEarned(tx, { ...c, outbox });
+  }
+  for (const f of freeToRecord) {
+    await tx
+      .insert(freeLessonCompletions)
+      .values({ userId: f.userId, courseId: f.courseId, completedAt: f.now })
+      .onConflictDoNothing();
+  }
+  return outcomes as Outcome[];
+}
+
+function toLesson(row: AccessRow): LessonRow & { published: boolean } {
+  return {
+    id: row.id as string,
+    courseId: row.courseId,
+    title: row.title,
+    description: row.description,
+    isFree: row.isFree,
+    durationSeconds: row.durationSeconds,
+    videoType: row.videoType,
+    videoRef: row.videoRef,
+    captions: row.captions,
+    published: row.published,
+  };
+}
