@@ -1,7 +1,7 @@
 // `npm test`: every check and test suite, in order, with one closing line `N passed, N failed`.
 // Steps: type checks, lint and the layer rules, npm audit of the production dependencies, web unit/component tests, API tests on
-// PGlite (and on PostgreSQL when TEST_DATABASE_URL is set), the production build, then browser tests in Debian's
-// Chromium.
+// PGlite (and on PostgreSQL when TEST_DATABASE_URL is set), the production build with its JavaScript budgets (before
+// the first paint, from the build; and all that loads in the browser), then browser tests in Debian's Chromium.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -205,6 +205,15 @@ if (wants('e2e')) {
     ]);
   }
   const chromium = await ensureChromium();
+  if (built && chromium.ok) {
+    // All the JavaScript a visitor's browser loads, hydration included (decision 036), measured in Chromium.
+    await check(
+      'JavaScript loaded in the browser (home 120 KB, course page 140 KB gzip; the player only with a lesson)',
+      'npx',
+      ['tsx', 'bench/frontend-browser-size.ts', '--check'],
+      { CHROMIUM_PATH: chromium.path },
+    );
+  }
   if (!built || !chromium.ok) {
     if (!chromium.ok) console.error(chromium.message);
     record('browser tests', 0, 1);

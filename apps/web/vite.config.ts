@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 
 const site = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../content/site.json'), 'utf8')) as {
   productName: string;
@@ -11,8 +12,75 @@ const site = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../co
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
+/**
+ * React Router's package points every import at its development build (remix-run/react-router#12437, #14102):
+ * builds take the production one beside it (the same code without the development warnings). Tests keep the
+ * development build and its warnings.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const dist = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist');
+  return {
+    name: 'react-router-production-build',
+    apply: 'build',
+    config: () => ({
+      resolve: {
+        alias: [
+          { find: /^react-router$/, replacement: path.join(dist, 'production/index.mjs') },
+          { find: /^react-router\/dom$/, replacement: path.join(dist, 'production/dom-export.mjs') },
+        ],
+      },
+    }),
+  };
+}
+
+const src = path.resolve(import.meta.dirname, 'src');
+const contract = path.resolve(import.meta.dirname, '../../packages/contract');
+const appParts = new WeakMap<Rolldown.ChunkingContext, { boot: Set<string>; shell: Set<string> }>();
+
+/**
+ * The modules a module imports statically, directly or not, packages excepted (a package's index lists all its
+ * parts, every icon and every Radix primitive, used or not).
+ */
+function staticClosure(start: string, ctx: Rolldown.ChunkingContext) {
+  const seen = new Set<string>();
+  const visit = (moduleId: string) => {
+    if (seen.has(moduleId) || moduleId.includes('node_modules')) return;
+    seen.add(moduleId);
+    for (const imported of ctx.getModuleInfo(moduleId)?.importedIds ?? []) visit(imported);
+  };
+  visit(start);
+  return seen;
+}
+
+/**
+ * Which chunk of the app's frame a module belongs in (decision 036), or null for the automatic chunking:
+ * - 'boot': what src/boot.ts (the page's script tag, run before the first paint) imports: the stored theme, the
+ *   first-paint data check, the contract's values. One small chunk beside the entry.
+ * - 'shell': what src/main.tsx imports (the app's frame: navigation, footer, providers, routes table, API client,
+ *   session…). Every page loads all of it with main.tsx, so it is one chunk rather than dozens of small ones
+ *   shared with the pages' chunks: fewer requests, and smaller gzipped as one file.
+ */
+function appPart(id: string, ctx: Rolldown.ChunkingContext): 'boot' | 'shell' | null {
+  let parts = appParts.get(ctx);
+  if (!parts) {
+    const [bootEntry, mainEntry] = [path.join(src, 'boot.ts'), path.join(src, 'main.tsx')];
+    const boot = staticClosure(bootEntry, ctx);
+    const shell = new Set([...staticClosure(mainEntry, ctx)].filter((m) => !boot.has(m)));
+    boot.delete(bootEntry);
+    shell.delete(mainEntry);
+    parts = { boot, shell };
+    appParts.set(ctx, parts);
+  }
+  // Not the contract's modules by name: its index lists them all, schemas too, used or not. A group brings along
+  // the parts of the contract (and of packages) that its modules use.
+  if (id.startsWith(contract)) return null;
+  if (parts.boot.has(id)) return 'boot';
+  return parts.shell.has(id) ? 'shell' : null;
+}
+
 export default defineConfig({
   plugins: [
+    reactRouterProductionBuild(),
     react(),
     tailwindcss(),
     {
@@ -62,7 +130,12 @@ export default defineConfig({
             {
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
+              priority: 2,
             },
+            // Before the framework and the shell, whose modules import these (a group takes the modules its
+            // modules import along): otherwise the entry would import the shell, before the first paint.
+            { name: (id, ctx) => (appPart(id, ctx) === 'boot' ? 'boot' : null), priority: 3 },
+            { name: (id, ctx) => (appPart(id, ctx) === 'shell' ? 'shell' : null), priority: 1 },
           ],
         },
       },

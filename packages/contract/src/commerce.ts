@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { noNul, slugSchema } from './common.ts';
+import { COUPON_CODE } from './values.ts';
 
 /**
  * India's GST state and union-territory codes (the first two digits of a GSTIN). The buyer's state is the
@@ -118,13 +119,13 @@ export type BillingProfile = z.infer<typeof billingProfileSchema>;
 export const billingProfileResponseSchema = z.object({ profile: billingProfileSchema.nullable() });
 export type BillingProfileResponse = z.infer<typeof billingProfileResponseSchema>;
 
-/** Coupon codes: letters, digits, dashes and underscores; compared case-insensitively (stored upper-case). */
+/** Coupon codes (COUPON_CODE): the browser checks them with checkCouponCode, the same rules without zod. */
 export const couponCodeSchema = z
   .string()
   .trim()
-  .min(3, 'A coupon code has 3 to 32 letters or digits.')
-  .max(32, 'A coupon code has 3 to 32 letters or digits.')
-  .regex(/^[A-Za-z0-9_-]+$/, 'A coupon code has only letters, digits, dashes and underscores.')
+  .min(COUPON_CODE.min, COUPON_CODE.lengthMessage)
+  .max(COUPON_CODE.max, COUPON_CODE.lengthMessage)
+  .regex(COUPON_CODE.pattern, COUPON_CODE.patternMessage)
   .transform((code) => code.toUpperCase());
 
 export const couponQuoteQuerySchema = z.object({

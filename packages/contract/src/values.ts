@@ -47,3 +47,23 @@ export const NAME_MAX_CHARACTERS = 80;
 
 /** The most characters each contact form field takes: the form's limits and the API's (support.ts). */
 export const CONTACT_LIMITS = { name: 100, email: 254, phone: 30, subject: 200, message: 5000 } as const;
+
+/** Coupon codes: 3 to 32 letters, digits, dashes and underscores, compared case-insensitively (stored upper-case). */
+export const COUPON_CODE = {
+  min: 3,
+  max: 32,
+  pattern: /^[A-Za-z0-9_-]+$/,
+  lengthMessage: 'A coupon code has 3 to 32 letters or digits.',
+  patternMessage: 'A coupon code has only letters, digits, dashes and underscores.',
+} as const;
+
+/**
+ * A coupon code as couponCodeSchema reads it (trimmed, checked, upper-cased), for a page that has no other use
+ * for the schema library: the first rule it breaks, in the schema's order, or the code.
+ */
+export function checkCouponCode(text: string): { code: string } | { error: string } {
+  const code = text.trim();
+  if (code.length < COUPON_CODE.min || code.length > COUPON_CODE.max) return { error: COUPON_CODE.lengthMessage };
+  if (!COUPON_CODE.pattern.test(code)) return { error: COUPON_CODE.patternMessage };
+  return { code: code.toUpperCase() };
+}

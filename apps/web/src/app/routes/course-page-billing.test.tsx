@@ -74,7 +74,7 @@ describe('The course page billing details line', () => {
     renderAt(<CoursePage />, `/course/${COURSE.id}`, { signedIn: LEARNER });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add billing details' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Billing details' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Billing details' }));
     await user.selectOptions(dialog.getByLabelText(/^State or union territory/), 'Karnataka');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
 

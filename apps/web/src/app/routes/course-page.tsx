@@ -1,6 +1,6 @@
 import type { CourseDetail, PricingTier } from '@kaushal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { PageFallback } from '@/app/page-fallback';
 import { DifficultyBadge } from '@/components/ui/difficulty-badge';
@@ -19,13 +19,7 @@ import { useLessonDeepLink } from '@/features/catalogue/hooks/use-lesson-deep-li
 import { defaultTierId } from '@/features/catalogue/lib/course-access';
 import { currentOffer, payLabel } from '@/features/catalogue/lib/course-offer';
 import { progressByLesson } from '@/features/catalogue/lib/lesson-progress';
-import {
-  CourseNotes,
-  LessonPlayerDialog,
-  opensEveryLesson,
-  progressSavesSettled,
-  useOpenLesson,
-} from '@/features/learning';
+import { CourseNotes, opensEveryLesson, progressSavesSettled, useOpenLesson } from '@/features/learning';
 import {
   BillingDetailsLine,
   CouponBox,
@@ -39,6 +33,16 @@ import { sectionQuizSlot } from '@/features/quizzes/components/section-quiz';
 import { ApiError } from '@/lib/api-client';
 import { catalogueKeys, dashboardKeys } from '@/lib/query-keys';
 import { usePageTitle } from '@/lib/use-page-title';
+
+/**
+ * The lesson player (video, controls, notes, resources) is code of its own, loaded when a lesson starts to open
+ * (while its details load), not with the page: most visits open none (decision 036). By file, not through the
+ * learning feature's index, which the page takes its other parts from (the bundler cannot split a module two
+ * ways).
+ */
+const LessonPlayerDialog = lazy(() =>
+  import('@/features/learning/components/lesson-player-dialog').then((m) => ({ default: m.LessonPlayerDialog })),
+);
 
 /** The enroll or pay button fills its place; its words (which carry the price) may wrap on a phone. */
 const WIDE_ACTION_CLASS = 'h-auto min-h-12 w-full whitespace-normal py-2 text-balance';
@@ -61,6 +65,9 @@ export function CoursePage() {
   const player = useOpenLesson(query.data);
   const { dialogProps } = player;
   const closePlayer = dialogProps.onOpenChange;
+  // Mounted from the first lesson opening on (and kept, for its closing animation and the next lesson).
+  const [playerWanted, setPlayerWanted] = useState(false);
+  if (!playerWanted && (player.pendingLessonId !== null || dialogProps.open)) setPlayerWanted(true);
   usePageTitle(query.data?.title);
   // One visit per course shown (the console's funnel counts it), once the course is known to exist.
   const shownId = query.data?.id;
@@ -213,13 +220,17 @@ export function CoursePage() {
         <CourseReviews courseId={course.id} />
       </div>
 
-      <LessonPlayerDialog
-        course={course}
-        {...dialogProps}
-        onFreeLessonCompleted={() => setFreeLessonFinished(true)}
-        onCourseDataStale={reloadCourse}
-        onChooseTier={chooseTier}
-      />
+      {playerWanted && (
+        <Suspense fallback={null}>
+          <LessonPlayerDialog
+            course={course}
+            {...dialogProps}
+            onFreeLessonCompleted={() => setFreeLessonFinished(true)}
+            onCourseDataStale={reloadCourse}
+            onChooseTier={chooseTier}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,7 +1,9 @@
+import { wantToasters } from './toast-store';
+
 /**
- * Short one-line notices ('Welcome back!', 'Logged out', lesson completion) through sonner, loaded after the
- * first paint: the page does not wait for the toast library, and a notice raised before it arrives is shown
- * as soon as the toaster has mounted.
+ * Short one-line notices ('Welcome back!', 'Logged out', lesson completion) through sonner, loaded with the
+ * first message raised: no page downloads the toast library for nothing, and a notice is shown as soon as the
+ * toaster has mounted.
  */
 type Sonner = typeof import('sonner');
 
@@ -19,6 +21,7 @@ export interface NoticeOptions {
 }
 
 export function notice(message: string, options?: NoticeOptions): void {
+  wantToasters();
   void mounted
     .then((): Promise<Sonner> => import('sonner'))
     .then((sonner) => {

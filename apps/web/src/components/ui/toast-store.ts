@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 /**
  * The spec's titled messages ('Sign in required', 'Payment successful!', …): one visible at a time, closing
  * after 5000 ms. Short notices ('Logged out', 'Welcome back!') use notice() instead. This store has no UI
- * dependency, so raising a message does not load the toaster (mounted lazily, see toaster.tsx).
+ * dependency, so raising a message does not need the toaster's code: the first message loads it (app/providers.tsx).
  */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
@@ -18,14 +18,24 @@ export interface ToastMessage {
 
 let toasts: ToastMessage[] = [];
 let nextId = 1;
+/** A message of either kind has been raised: the toasters' code is loaded then, not with the page. */
+let toastersWanted = false;
 const listeners = new Set<() => void>();
 const emit = () => {
   for (const l of listeners) l();
 };
 
+/** Asks for the toasters (app/providers.tsx mounts them from then on); notice() calls it too. */
+export function wantToasters() {
+  if (toastersWanted) return;
+  toastersWanted = true;
+  emit();
+}
+
 export function toast(message: Omit<ToastMessage, 'id'>): number {
   const id = nextId++;
   toasts = [{ ...message, id }, ...toasts].slice(0, TOAST_LIMIT);
+  toastersWanted = true;
   emit();
   return id;
 }
@@ -43,3 +53,10 @@ const snapshot = () => toasts;
 
 /** The titled messages on screen now (for the toaster). */
 export const useToasts = () => useSyncExternalStore(subscribe, snapshot, snapshot);
+/** Whether a message has been raised yet (false on the server and in the render that hydrates its page). */
+export const useToastersWanted = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => toastersWanted,
+    () => false,
+  );

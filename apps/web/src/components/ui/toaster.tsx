@@ -7,7 +7,7 @@ import { Toaster as TitledToaster } from './toast';
  * Both notification styles of the spec, mounted once:
  * - titled messages (toast() from ./toast): 1 visible, 5000 ms. Used for every message the spec gives a
  *   title and text to (sign-in required, payment results, contact results, profile and settings saves…).
- * Loaded after the first paint (see providers.tsx); messages raised earlier wait in their stores.
+ * Loaded with the first message raised (see providers.tsx), which waits in its store until they are mounted.
  * - short notices (notice() from ./notice, through sonner): 3 visible, 4000 ms, 14 px gap, 356 px wide (sonner's defaults),
  *   used for one-line notices: 'Welcome back!', 'Logged out', the lesson completion toast.
  */

@@ -1,10 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { ReceiptText } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/lib/session';
 import { billingProfileQuery } from '../api/billing-profile';
-import { BillingDetailsDialog } from './billing-details-dialog';
+
+// The dialog (its form, checked with the contract's schemas, and Radix Dialog) loads when the line shows, for a
+// signed-in learner: a visitor's course page does not download it (decision 036).
+const BillingDetailsDialog = lazy(() =>
+  import('./billing-details-dialog').then((m) => ({ default: m.BillingDetailsDialog })),
+);
 
 /**
  * Beside the pay button, for a signed-in learner: whom the GST invoice of this purchase will be made out to,
@@ -19,6 +24,12 @@ export function BillingDetailsLine() {
   const [editing, setEditing] = useState(false);
   if (!signedIn || !query.isSuccess) return null;
   const profile = query.data.profile;
+  const label = profile ? 'Change billing details' : 'Add billing details';
+  const trigger = (
+    <Button variant="link" size="sm" className="h-auto px-0 align-baseline">
+      {label}
+    </Button>
+  );
 
   return (
     <div className="flex items-start gap-2 text-sm text-muted">
@@ -32,19 +43,24 @@ export function BillingDetailsLine() {
         ) : (
           'Need a GST invoice in your or your company’s name? '
         )}
-        <BillingDetailsDialog
-          open={editing}
-          onOpenChange={setEditing}
-          trigger={
-            <Button variant="link" size="sm" className="h-auto px-0 align-baseline">
-              {profile ? 'Change billing details' : 'Add billing details'}
+        {/* The same button while the dialog's code arrives, so nothing moves; a click then opens it once loaded. */}
+        <Suspense
+          fallback={
+            <Button variant="link" size="sm" className="h-auto px-0 align-baseline" onClick={() => setEditing(true)}>
+              {label}
             </Button>
           }
-          profile={profile}
-          accountName={session.user.name}
-          submitLabel="Save"
-          onSaved={() => setEditing(false)}
-        />
+        >
+          <BillingDetailsDialog
+            open={editing}
+            onOpenChange={setEditing}
+            trigger={trigger}
+            profile={profile}
+            accountName={session.user.name}
+            submitLabel="Save"
+            onSaved={() => setEditing(false)}
+          />
+        </Suspense>
       </p>
     </div>
   );

@@ -136,6 +136,8 @@ describe('BillingDetailsLine', () => {
     );
 
     await user.click(add);
+    // The dialog's code loads with the line (lazily): the click opens it once there.
+    await screen.findByRole('dialog', { name: 'Billing details' });
     expect(field(/^Name on the invoice/)).toHaveValue('Asha');
     expect(field(/^Name on the invoice/)).toHaveFocus();
     expect(field(/^State or union territory/)).toHaveValue('');
@@ -195,6 +197,7 @@ describe('BillingDetailsLine', () => {
     renderAt(<BillingDetailsLine />, `/course/${COURSE}`, { signedIn: LEARNER });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add billing details' }));
+    await screen.findByRole('dialog', { name: 'Billing details' });
     await user.selectOptions(field(/^State or union territory/), 'Karnataka');
     await user.click(field(/^GSTIN/));
     await user.paste(GSTIN_29);
@@ -218,6 +221,8 @@ describe('BillingDetailsLine', () => {
     );
 
     await user.click(change);
+    // The dialog's code loads with the line (lazily): the click opens it once there.
+    await screen.findByRole('dialog', { name: 'Billing details' });
     expect(field(/^Name on the invoice/)).toHaveValue('Rao Analytics LLP');
     expect(field(/^State or union territory/)).toHaveValue('27');
     expect(field(/^GSTIN/)).toHaveValue(GSTIN_27);

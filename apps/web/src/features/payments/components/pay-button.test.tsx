@@ -209,11 +209,17 @@ describe('PayButton', () => {
     expect(screen.queryByText('Payment successful!')).not.toBeInTheDocument();
   });
 
-  it('sends a signed-out visitor to sign in, remembering this page', async () => {
+  it('sends a signed-out visitor to sign in, remembering this page, and does not preload the checkout for them', async () => {
     const calls = api({
       'GET /auth/me': () => ({ status: 401, body: { detail: 'Please sign in.', code: 'unauthorized' } }),
     });
+    const appended = vi.spyOn(document.head, 'append');
     renderAt(<CourseWithPayButton />, `/course/${COURSE}?tier=weekly`);
+    // Their click leads to sign-in: the checkout is not preloaded for them.
+    await waitFor(() => expect(calls.callsTo('GET', '/auth/me')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.callsTo('GET', '/payments/config')).toEqual([]);
+    expect(appended).not.toHaveBeenCalled();
     const user = userEvent.setup();
     await user.click(button());
     expect(await screen.findByText('Login page')).toBeInTheDocument();

@@ -51,9 +51,10 @@ export interface PayButtonProps extends Pick<ButtonProps, 'className' | 'size' |
 }
 
 /**
- * Pays for a course in the provider's checkout. The checkout script is preloaded when the button mounts; a
- * click creates the order on the server (which sets the price, with any coupon, and copies the learner's
- * billing details for the invoice: BillingDetailsLine beside the button, decision 024), opens the checkout in the
+ * Pays for a course in the provider's checkout. The checkout script is preloaded when the button mounts for a
+ * signed-in learner; a click creates the order on the server (which sets the price, with any coupon, and copies
+ * the learner's billing details for the invoice: BillingDetailsLine beside the button, decision 024), opens the
+ * checkout in the
  * brand colour, and verifies the signed payment on the server before the course data is refreshed. A coupon
  * that makes the price ₹0 enrolls at once instead. After a success the button stays disabled so a second
  * charge cannot follow by accident.
@@ -88,15 +89,19 @@ export function PayButton({
 
   useEffect(() => {
     mounted.current = true;
-    // Preload: a failure here is silent; the click tries again and reports it.
-    queryClient
-      .fetchQuery(paymentConfigQuery())
-      .then((config) => loadCheckoutScript(assetUrl(config.checkoutUrl)))
+    // Preload for a signed-in learner: a visitor's click leads to sign-in, not to the checkout, so their page
+    // does not download it. A failure here is silent; the click tries again and reports it.
+    isSignedIn()
+      .then(async (signedIn) => {
+        if (!signedIn) return;
+        const config = await queryClient.fetchQuery(paymentConfigQuery());
+        await loadCheckoutScript(assetUrl(config.checkoutUrl));
+      })
       .catch(() => undefined);
     return () => {
       mounted.current = false;
     };
-  }, [queryClient]);
+  }, [queryClient, isSignedIn]);
 
   /**
    * What a purchase changes besides the course (refreshed and awaited by each path): a dashboard already loaded,

@@ -1,4 +1,4 @@
-import { type CouponQuote, couponCodeSchema } from '@kaushal/contract';
+import { type CouponQuote, checkCouponCode } from '@kaushal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
@@ -38,8 +38,9 @@ export function useCoupon(courseId: string, offer: { tierId: string | null } | n
   const [params, setParams] = useSearchParams();
   const session = useSession();
   const entered = params.get(COUPON_PARAM)?.trim() ?? '';
-  const parsed = entered ? couponCodeSchema.safeParse(entered) : null;
-  const code = parsed?.success ? parsed.data : null;
+  // The schema's rules without the schema library, which the course page does not otherwise load.
+  const checked = entered ? checkCouponCode(entered) : null;
+  const code = checked && 'code' in checked ? checked.code : null;
   const tierId = offer?.tierId ?? null;
   const signedIn = session.status === 'authenticated';
   const query = useQuery({
@@ -76,7 +77,7 @@ export function useCoupon(courseId: string, offer: { tierId: string | null } | n
 
   // A refusal on asking again (used up meanwhile) outranks the quote the query still holds from before.
   const quote = active && query.status === 'success' ? query.data : null;
-  const shapeError = parsed && !parsed.success ? (parsed.error.issues[0]?.message ?? null) : null;
+  const shapeError = checked && 'error' in checked ? checked.error : null;
   return {
     entered,
     code,
