@@ -9,6 +9,7 @@ import type { Clock } from './lib/time.ts';
 import { SessionLookup } from './modules/auth/index.ts';
 import { EventWriter } from './modules/learning/index.ts';
 import { Outbox } from './modules/mail/index.ts';
+import { HlsAccess } from './modules/streaming/index.ts';
 import { JobQueue } from './providers/jobs/job-queue.ts';
 import { createMailboxMailer, type Mailer } from './providers/mail/mailer.ts';
 import { createSmtpMailer } from './providers/mail/smtp-mailer.ts';
@@ -33,6 +34,8 @@ export interface Adapters {
   mailer: Mailer;
   /** Stores an email with its delivery job inside the transaction of the fact it reports. */
   outbox: Outbox;
+  /** HLS tokens, leases and playlists (decision 034). */
+  hlsAccess: HlsAccess;
 }
 
 /**
@@ -61,6 +64,7 @@ export function createAdapters(
       generatedDir: config.demoMediaDir,
       writableDir: config.mediaDir,
       resourcesDir: path.join(config.contentDir, 'resources'),
+      contentMediaDir: path.join(config.contentDir, 'media'),
     }),
     eventWriter: new EventWriter(database.db, services.metrics.eventsIngested, batching),
     sessionLookup: new SessionLookup(database.db, batching),
@@ -74,6 +78,7 @@ export function createAdapters(
         })
       : createMailboxMailer(),
     outbox: new Outbox(jobs, { site: services.site, publicUrl: config.publicUrl }),
+    hlsAccess: new HlsAccess(database.db, config.mediaSigningSecret),
   };
 }
 

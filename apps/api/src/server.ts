@@ -5,6 +5,7 @@ import { openConfiguredDatabase, seedIfEmpty } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { type DemoMediaRun, startDemoMedia } from './content/demo-media/background.ts';
 import { ContentError, loadSiteConfig } from './content/load.ts';
+import { queueMissingTranscodes } from './modules/streaming/index.ts';
 import { DataFolderBusy } from './db/data-folder-lock.ts';
 import { applyServerLimits } from './server-limits.ts';
 
@@ -55,6 +56,17 @@ async function main() {
     },
   });
   database.folderLock?.setUrl(loopbackUrl(app.server.address() as AddressInfo));
+  // After listening: the seeded demo videos (and any upload whose job was lost) are transcoded to HLS in the
+  // background; each plays its MP4 until its ladder is ready (decision 034).
+  const queueTranscodes = () => {
+    if (!config.videoTranscode || !config.jobs.worker) return;
+    queueMissingTranscodes(database.db, app.deps.jobs)
+      .then((queued) => {
+        if (queued > 0) app.log.info(`video transcode: ${queued} lesson videos queued for HLS`);
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'video transcode: the lesson videos could not be queued'));
+  };
+  queueTranscodes();
   // After listening: the product answers at once, and demo lessons switch to their narrated media as they are made.
   if (config.demoMedia) {
     demoMedia = startDemoMedia({
@@ -62,6 +74,7 @@ async function main() {
       cacheDir: config.demoMediaDir,
       db: database.db,
       log: app.log,
+      onLessonApplied: queueTranscodes,
     });
   }
   if (!config.isProduction && !config.oauthStandIns && !(config.oauth.google && config.oauth.github)) {

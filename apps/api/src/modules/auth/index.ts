@@ -8,4 +8,5 @@ export {
   SESSION_COOKIE,
   type SessionUser,
 } from './session.ts';
+export { hashToken } from './session.ts';
 export { SessionLookup } from './session-lookup.ts';

@@ -24,6 +24,8 @@ export interface LocalMediaStoreOptions {
    * named in the course files (`"resources": [{ "file": … }]`).
    */
   resourcesDir?: string;
+  /** The content's own media (content/media): every other key; where @fastify/static's root points. */
+  contentMediaDir?: string;
 }
 
 const GENERATED = 'generated/';
@@ -80,6 +82,17 @@ export function createLocalMediaStore(options: LocalMediaStoreOptions): MediaSto
     },
     async remove(key) {
       await rm(uploadPath(key), { force: true });
+    },
+    async copyToFile(key, file) {
+      if (!isValidMediaKey(key)) throw new Error(`not a media key: ${key}`);
+      let from: string | undefined;
+      if (options.generatedDir && key.startsWith(GENERATED)) from = path.join(options.generatedDir, key.slice(GENERATED.length));
+      else if (options.writableDir && key.startsWith(UPLOAD_PREFIX)) from = path.join(options.writableDir, key);
+      else if (options.resourcesDir && key.startsWith(CONTENT_RESOURCE_PREFIX)) {
+        from = path.join(options.resourcesDir, key.slice(CONTENT_RESOURCE_PREFIX.length));
+      } else if (options.contentMediaDir) from = path.join(options.contentMediaDir, key);
+      if (!from) throw Object.assign(new Error(`no folder holds ${key}`), { code: 'ENOENT' });
+      await copyFile(from, file, constants.COPYFILE_EXCL);
     },
   };
 }

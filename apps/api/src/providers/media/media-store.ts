@@ -21,6 +21,12 @@ export interface MediaStore {
   put(key: string, source: { file: string } | { bytes: Uint8Array }): Promise<void>;
   /** Removes media stored by `put`; a key that is not there is no error. */
   remove(key: string): Promise<void>;
+  /**
+   * Copies the media `key` into the local `file` (which must not exist), for a program that reads files: ffmpeg
+   * transcoding a lesson video (decision 034). A key that is not there rejects with an error whose `code` is
+   * 'ENOENT'.
+   */
+  copyToFile(key: string, file: string): Promise<void>;
 }
 
 /** Media made in the staff console: `uploads/<course>/<name>`, beside the content's own files. */
