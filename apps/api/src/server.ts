@@ -5,8 +5,8 @@ import { openConfiguredDatabase, seedIfEmpty } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { type DemoMediaRun, startDemoMedia } from './content/demo-media/background.ts';
 import { ContentError, loadSiteConfig } from './content/load.ts';
-import { queueMissingTranscodes } from './modules/streaming/index.ts';
 import { DataFolderBusy } from './db/data-folder-lock.ts';
+import { queueMissingTranscodes } from './modules/streaming/index.ts';
 import { applyServerLimits } from './server-limits.ts';
 
 /** Starts the whole product on one port; Ctrl-C (SIGINT) or SIGTERM finishes in-flight requests, then closes the database. */
@@ -64,7 +64,9 @@ async function main() {
       .then((queued) => {
         if (queued > 0) app.log.info(`video transcode: ${queued} lesson videos queued for HLS`);
       })
-      .catch((error: unknown) => app.log.warn({ err: error }, 'video transcode: the lesson videos could not be queued'));
+      .catch((error: unknown) =>
+        app.log.warn({ err: error }, 'video transcode: the lesson videos could not be queued'),
+      );
   };
   queueTranscodes();
   // After listening: the product answers at once, and demo lessons switch to their narrated media as they are made.

@@ -492,7 +492,7 @@ export const endpointSchemas = {
   },
   hlsFile: {
     tags: ['learning'],
-    summary: "The HLS master playlist (master.m3u8, ?cap= for the data saver) or poster (poster.jpg) for a token",
+    summary: 'The HLS master playlist (master.m3u8, ?cap= for the data saver) or poster (poster.jpg) for a token',
     params: hlsFileParamsSchema,
     query: hlsMasterQuerySchema,
     responses: { 200: raw('The playlist or the poster', 'application/vnd.apple.mpegurl') },

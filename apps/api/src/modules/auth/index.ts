@@ -4,9 +4,9 @@ export { authRoutes } from './routes.ts';
 export {
   clearSessionCookie,
   currentUser,
+  hashToken,
   requireUser,
   SESSION_COOKIE,
   type SessionUser,
 } from './session.ts';
-export { hashToken } from './session.ts';
 export { SessionLookup } from './session-lookup.ts';

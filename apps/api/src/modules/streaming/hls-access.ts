@@ -74,11 +74,15 @@ export class HlsAccess {
     const [session] = await this.#db
       .select({ id: videoSessions.id })
       .from(videoSessions)
-      .where(and(eq(videoSessions.id, sessionId), eq(videoSessions.userId, userId), eq(videoSessions.lessonId, lesson.id)))
+      .where(
+        and(eq(videoSessions.id, sessionId), eq(videoSessions.userId, userId), eq(videoSessions.lessonId, lesson.id)),
+      )
       .limit(1);
     if (!session) throw notFound(SESSION_NOT_FOUND, 'video_session_not_found');
     const stream =
-      lesson.videoType === 'direct' && lesson.videoRef ? await this.open(lesson.videoRef, sessionId, cookieHash, now) : null;
+      lesson.videoType === 'direct' && lesson.videoRef
+        ? await this.open(lesson.videoRef, sessionId, cookieHash, now)
+        : null;
     if (!stream) throw notFound('This lesson has no adaptive stream.', 'no_hls');
     return stream;
   }
@@ -110,7 +114,11 @@ export class HlsAccess {
   async renditions(setId: string): Promise<Rendition[]> {
     let set = this.#sets.get(setId);
     if (!set) {
-      set = await this.#db.select().from(hlsRenditions).where(eq(hlsRenditions.setId, setId)).orderBy(hlsRenditions.height);
+      set = await this.#db
+        .select()
+        .from(hlsRenditions)
+        .where(eq(hlsRenditions.setId, setId))
+        .orderBy(hlsRenditions.height);
       if (set.length === 0) throw notFound('This video stream was not found.', 'not_found');
       if (this.#sets.size > 1000) this.#sets.clear();
       this.#sets.set(setId, set);

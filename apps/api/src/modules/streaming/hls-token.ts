@@ -25,9 +25,7 @@ export function createHlsToken(secret: string, claims: HlsTokenClaims, cookieHas
   return `${claims.sessionId}.${claims.setId}.${claims.exp}.${sign(secret, claims, cookieHash)}`;
 }
 
-export type HlsTokenCheck =
-  | { ok: true; claims: HlsTokenClaims; expired: boolean }
-  | { ok: false; reason: 'invalid' };
+export type HlsTokenCheck = { ok: true; claims: HlsTokenClaims; expired: boolean } | { ok: false; reason: 'invalid' };
 
 /**
  * Parses and checks a token against the request's sign-in cookie hash (null: no cookie, which never matches), in
@@ -38,7 +36,8 @@ export function checkHlsToken(secret: string, token: string, cookieHash: string 
   const parts = token.split('.');
   if (parts.length !== 4 || cookieHash === null) return { ok: false, reason: 'invalid' };
   const [sessionId = '', setId = '', expText = '', signature = ''] = parts;
-  if (!UUID.test(sessionId) || !SET_ID.test(setId) || !/^\d{1,12}$/.test(expText)) return { ok: false, reason: 'invalid' };
+  if (!UUID.test(sessionId) || !SET_ID.test(setId) || !/^\d{1,12}$/.test(expText))
+    return { ok: false, reason: 'invalid' };
   const claims = { sessionId, setId, exp: Number(expText) };
   const expected = Buffer.from(sign(secret, claims, cookieHash));
   const given = Buffer.from(signature);

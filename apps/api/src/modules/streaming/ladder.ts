@@ -38,7 +38,9 @@ export function planLadder(width: number, height: number): PlannedRendition[] {
   const short = Math.min(width, height);
   const portrait = height > width;
   const size = (side: number) =>
-    portrait ? { width: even(side), height: even((side * height) / width) } : { width: even((side * width) / height), height: even(side) };
+    portrait
+      ? { width: even(side), height: even((side * height) / width) }
+      : { width: even((side * width) / height), height: even(side) };
   const rungs = LADDER.filter((rung) => rung.short <= short);
   if (rungs.length > 0) return rungs.map((rung) => ({ ...rung, ...size(rung.short) }));
   const lowest = LADDER[0] as Rung;

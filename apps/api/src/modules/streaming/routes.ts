@@ -58,7 +58,8 @@ export const streamingRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'private, no-cache')
         .send(masterPlaylist(renditions, request.query.cap));
     }
-    if (file === 'poster.jpg') return media.send(reply, `${hlsPrefix(claims.setId)}/poster.jpg`, 'private, max-age=3600');
+    if (file === 'poster.jpg')
+      return media.send(reply, `${hlsPrefix(claims.setId)}/poster.jpg`, 'private, max-age=3600');
     throw FILE_NOT_FOUND();
   });
 

@@ -202,7 +202,11 @@ export async function queueMissingTranscodes(db: Db, jobs: JobQueue): Promise<nu
 /** The renditions of a source, lowest first (the master playlist's order). */
 export async function renditionsOf(db: Db, sourceKeys: string[]) {
   if (sourceKeys.length === 0) return [];
-  return db.select().from(hlsRenditions).where(inArray(hlsRenditions.sourceKey, sourceKeys)).orderBy(hlsRenditions.height);
+  return db
+    .select()
+    .from(hlsRenditions)
+    .where(inArray(hlsRenditions.sourceKey, sourceKeys))
+    .orderBy(hlsRenditions.height);
 }
 
 /** The transcode queue and, where this process runs jobs and VIDEO_TRANSCODE is on, its worker. */

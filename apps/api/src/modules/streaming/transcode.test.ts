@@ -18,7 +18,10 @@ afterAll(async () => {
 
 describe('the HLS ladder a source allows', () => {
   it('offers every rung up to the source, none above, and caps a 4K source at 1080p', () => {
-    expect(planLadder(640, 360).map((r) => `${r.label} ${r.width}x${r.height}`)).toEqual(['240p 426x240', '360p 640x360']);
+    expect(planLadder(640, 360).map((r) => `${r.label} ${r.width}x${r.height}`)).toEqual([
+      '240p 426x240',
+      '360p 640x360',
+    ]);
     expect(planLadder(1280, 720).map((r) => r.label)).toEqual(['240p', '360p', '480p', '720p']);
     expect(planLadder(3840, 2160).map((r) => `${r.label} ${r.width}x${r.height}`)).toEqual([
       '240p 426x240',
@@ -50,7 +53,11 @@ describe('transcoding to HLS with ffmpeg', () => {
     const source = await makeClip({ width: 640, height: 360, seconds: 9 });
     const out = await outDir();
     const progress: number[] = [];
-    const result = await transcodeToHls(source, out, { tools, preset: 'ultrafast', onProgress: (p) => progress.push(p) });
+    const result = await transcodeToHls(source, out, {
+      tools,
+      preset: 'ultrafast',
+      onProgress: (p) => progress.push(p),
+    });
 
     expect(result.source).toMatchObject({ width: 640, height: 360, hasAudio: true });
     expect(result.renditions.map((r) => r.label)).toEqual(['240p', '360p']);

@@ -35,9 +35,13 @@ export async function readSource(ffprobe: string, file: string): Promise<SourceI
     format?: { duration?: string };
   };
   try {
-    const stdout = await runTool(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], {
-      timeoutMs: 60_000,
-    });
+    const stdout = await runTool(
+      ffprobe,
+      ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+      {
+        timeoutMs: 60_000,
+      },
+    );
     output = JSON.parse(stdout.toString('utf8'));
   } catch (error) {
     throw new TranscodeError(`the source video cannot be read (${(error as Error).message})`);
@@ -88,20 +92,46 @@ export interface TranscodeOptions {
  * switch cleanly, 4 s MPEG-TS segments, a VOD playlist per rendition, plus a poster frame. A source without
  * sound makes video-only renditions.
  */
-export async function transcodeToHls(file: string, outDir: string, options: TranscodeOptions): Promise<TranscodeResult> {
+export async function transcodeToHls(
+  file: string,
+  outDir: string,
+  options: TranscodeOptions,
+): Promise<TranscodeResult> {
   const { tools, preset = 'veryfast' } = options;
   const source = await readSource(tools.ffprobe, file);
   const ladder = planLadder(source.width, source.height);
   const split = `[0:v]split=${ladder.length}${ladder.map((_, i) => `[s${i}]`).join('')}`;
   const scales = ladder.map((r, i) => `[s${i}]scale=${r.width}:${r.height}:flags=bicubic,setsar=1[v${i}]`);
-  const args = ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-i', file, '-filter_complex', [split, ...scales].join(';')];
+  const args = [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-v',
+    'error',
+    '-i',
+    file,
+    '-filter_complex',
+    [split, ...scales].join(';'),
+  ];
   ladder.forEach((rung, i) => {
     const kbps = rung.videoKbps;
-    args.push('-map', `[v${i}]`, `-c:v:${i}`, 'libx264', `-b:v:${i}`, `${kbps}k`, `-maxrate:v:${i}`, `${Math.round(kbps * 1.1)}k`);
+    args.push(
+      '-map',
+      `[v${i}]`,
+      `-c:v:${i}`,
+      'libx264',
+      `-b:v:${i}`,
+      `${kbps}k`,
+      `-maxrate:v:${i}`,
+      `${Math.round(kbps * 1.1)}k`,
+    );
     args.push(`-bufsize:v:${i}`, `${kbps * 2}k`, `-profile:v:${i}`, 'main', `-level:v:${i}`, rung.level);
-    if (source.hasAudio) args.push('-map', '0:a:0', `-c:a:${i}`, 'aac', `-b:a:${i}`, `${rung.audioKbps}k`, `-ac:a:${i}`, '2');
+    if (source.hasAudio)
+      args.push('-map', '0:a:0', `-c:a:${i}`, 'aac', `-b:a:${i}`, `${rung.audioKbps}k`, `-ac:a:${i}`, '2');
   });
-  const streamMap = ladder.map((r, i) => (source.hasAudio ? `v:${i},a:${i},name:${r.label}` : `v:${i},name:${r.label}`));
+  const streamMap = ladder.map((r, i) =>
+    source.hasAudio ? `v:${i},a:${i},name:${r.label}` : `v:${i},name:${r.label}`,
+  );
   args.push(
     ...['-preset', preset, '-pix_fmt', 'yuv420p', '-sc_threshold', '0'],
     ...['-force_key_frames', `expr:gte(t,n_forced*${KEYFRAME_SECONDS})`],
@@ -119,7 +149,7 @@ export async function transcodeToHls(file: string, outDir: string, options: Tran
       let last: RegExpExecArray | null = null;
       for (let m = match.exec(chunk.toString('utf8')); m; m = match.exec(chunk.toString('utf8'))) last = m;
       if (!last) return;
-      const percent = Math.min(100, Math.floor(Number(last[1]) / 1e6 / source.durationSeconds * 100));
+      const percent = Math.min(100, Math.floor((Number(last[1]) / 1e6 / source.durationSeconds) * 100));
       if (percent !== lastPercent) {
         lastPercent = percent;
         options.onProgress?.(percent);
@@ -133,7 +163,24 @@ export async function transcodeToHls(file: string, outDir: string, options: Tran
   const at = Math.min(1, source.durationSeconds / 3).toFixed(2);
   await runTool(
     tools.ffmpeg,
-    ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-ss', at, '-i', file, '-frames:v', '1', '-vf', 'scale=-2:min(720\\,ih)', '-q:v', '4', poster],
+    [
+      '-hide_banner',
+      '-nostdin',
+      '-y',
+      '-v',
+      'error',
+      '-ss',
+      at,
+      '-i',
+      file,
+      '-frames:v',
+      '1',
+      '-vf',
+      'scale=-2:min(720\\,ih)',
+      '-q:v',
+      '4',
+      poster,
+    ],
     { signal: options.signal },
   ).catch((error: unknown) => {
     throw error instanceof ToolError ? new TranscodeError(`the poster frame failed: ${error.message}`) : error;

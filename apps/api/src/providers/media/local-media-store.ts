@@ -86,7 +86,8 @@ export function createLocalMediaStore(options: LocalMediaStoreOptions): MediaSto
     async copyToFile(key, file) {
       if (!isValidMediaKey(key)) throw new Error(`not a media key: ${key}`);
       let from: string | undefined;
-      if (options.generatedDir && key.startsWith(GENERATED)) from = path.join(options.generatedDir, key.slice(GENERATED.length));
+      if (options.generatedDir && key.startsWith(GENERATED))
+        from = path.join(options.generatedDir, key.slice(GENERATED.length));
       else if (options.writableDir && key.startsWith(UPLOAD_PREFIX)) from = path.join(options.writableDir, key);
       else if (options.resourcesDir && key.startsWith(CONTENT_RESOURCE_PREFIX)) {
         from = path.join(options.resourcesDir, key.slice(CONTENT_RESOURCE_PREFIX.length));
