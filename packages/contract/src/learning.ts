@@ -92,11 +92,15 @@ export const mediaQuerySchema = z.object({
 
 export const hlsTokenQuerySchema = z.object({ sessionId: z.uuid() });
 
-/** The HLS routes' paths: the token, then a file of the ladder (checked by the route, not by the schema). */
-export const hlsFileParamsSchema = z.object({ token: z.string().max(200), file: z.string().max(40) });
+/**
+ * The HLS routes' paths: the token, then a file of the ladder (`master.m3u8`, `poster.jpg`) or a rendition's name
+ * and its file (`240p/index.m3u8`, `240p/seg-00000.ts`); checked by the route, not by the schema. One parameter
+ * name at each depth (the router shares the node).
+ */
+export const hlsFileParamsSchema = z.object({ token: z.string().max(200), name: z.string().max(40) });
 export const hlsRenditionFileParamsSchema = z.object({
   token: z.string().max(200),
-  rendition: z.string().max(8),
+  name: z.string().max(8),
   file: z.string().max(40),
 });
 /** The data saver's ceiling: renditions whose short side is above `cap` are left out of the master playlist. */

@@ -14,7 +14,7 @@ export const LEASE_CACHE_MS = 30_000;
 
 export const HLS_LINK_INVALID = 'This video link is not valid. Reopen the lesson to get a new one.';
 export const HLS_LINK_EXPIRED = 'This video link has expired. Reopen the lesson to get a new one.';
-const SESSION_NOT_FOUND = 'This video session was not found. Reopen the lesson.';
+export const SESSION_NOT_FOUND = 'This video session was not found. Reopen the lesson.';
 
 type Rendition = typeof hlsRenditions.$inferSelect;
 

@@ -48,7 +48,7 @@ export const streamingRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, endpoints.hlsFile, { logSerializers: redactedHlsLog }, async (request, reply) => {
-    const { token, file } = request.params;
+    const { token, name: file } = request.params;
     const claims = await hlsAccess.authorise(token, cookieHashOf(request), clock());
     const renditions = await hlsAccess.renditions(claims.setId);
     reply.header('cross-origin-resource-policy', 'cross-origin');
@@ -68,7 +68,7 @@ export const streamingRoutes: FastifyPluginAsyncZod = async (app) => {
     endpoints.hlsRenditionFile,
     { logSerializers: redactedHlsLog, errorHandler: rangeNotSatisfiable },
     async (request, reply) => {
-      const { token, rendition, file } = request.params;
+      const { token, name: rendition, file } = request.params;
       if (!RENDITION.test(rendition) || !(file === 'index.m3u8' || SEGMENT.test(file))) throw FILE_NOT_FOUND();
       const claims = await hlsAccess.authorise(token, cookieHashOf(request), clock());
       reply.header('cross-origin-resource-policy', 'cross-origin');
