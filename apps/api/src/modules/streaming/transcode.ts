@@ -206,6 +206,12 @@ export async function transcodeToHls(
       peak = Math.max(peak, (size * 8) / Math.max(durations[i] ?? SEGMENT_SECONDS, 1));
     }
     const total = durations.reduce((a, b) => a + b, 0);
+    // A truncated file whose index comes first still claims its whole length: what decoded must cover it.
+    if (total < source.durationSeconds * 0.9 - 1) {
+      throw new TranscodeError(
+        `the source is cut short: ${total.toFixed(1)} s decoded of the ${source.durationSeconds.toFixed(1)} s it claims`,
+      );
+    }
     renditions.push({
       ...rung,
       dir,
