@@ -91,7 +91,7 @@ async function openAndTimeFirstFrame(page: Page) {
 test('HLS under 1.6 Mbit/s: first frame within 2 s on a low rendition, a higher one once the throttle is lifted', async ({
   browser,
 }) => {
-  test.setTimeout(540_000);
+  test.setTimeout(840_000);
   const hlsProduct = await product(true);
   const context = await browser.newContext({ baseURL: hlsProduct.baseUrl });
   const page = await context.newPage();
@@ -125,7 +125,7 @@ test('HLS under 1.6 Mbit/s: first frame within 2 s on a low rendition, a higher 
 });
 
 test('MP4 baseline under 1.6 Mbit/s: time to the first frame', async ({ browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const mp4Product = await product(false);
   const context = await browser.newContext({ baseURL: mp4Product.baseUrl });
   const page = await context.newPage();

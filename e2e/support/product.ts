@@ -77,8 +77,8 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    // Two minutes: a start on a busy machine (several products, transcoding) has taken over one.
-    await waitForHealth(baseUrl, child, 120_000);
+    // Five minutes: a start on a busy machine (several products, transcoding) has taken over two.
+    await waitForHealth(baseUrl, child, 300_000);
   } catch (error) {
     await stop();
     throw error;
