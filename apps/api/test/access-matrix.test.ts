@@ -416,7 +416,7 @@ const withLadder =
     });
     return request(caller, world, ctx, setId);
   };
-const ownersHlsSegment = withLadder((caller, world, ctx, setId) => {
+const ownersHlsSegment = withLadder((_caller, world, ctx, setId) => {
   const cookieToken = world.owner.cookie.split('=')[1] ?? '';
   const exp = nowSeconds(ctx) + 600;
   const token = createHlsToken(
