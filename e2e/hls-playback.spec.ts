@@ -18,7 +18,8 @@ const COURSE = 'rag-from-scratch';
 const INTRO = { id: 'rag-from-scratch-01', title: 'Why RAG, and when not to use it' };
 const THROTTLE = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 1_600_000 / 8 };
 
-// One product at a time: each is timed, and transcoding takes the CPU.
+// One product at a time: each is timed, and transcoding takes the CPU. The MP4 baseline first, so its figure is
+// reported whatever the HLS test finds.
 test.describe.configure({ mode: 'serial' });
 
 const products: RunningProduct[] = [];
@@ -88,6 +89,25 @@ async function openAndTimeFirstFrame(page: Page) {
   );
 }
 
+test('MP4 baseline under 1.6 Mbit/s: time to the first frame', async ({ browser }) => {
+  test.setTimeout(420_000);
+  const mp4Product = await product(false);
+  const context = await browser.newContext({ baseURL: mp4Product.baseUrl });
+  const page = await context.newPage();
+  await signIn(page);
+  await page.goto(`/course/${COURSE}`);
+  await throttle(context, page);
+  const timing = await openAndTimeFirstFrame(page);
+  await expect(player(page, INTRO.title).getByRole('region', { name: 'Video player' })).toHaveAttribute(
+    'data-engine',
+    'mp4',
+  );
+  console.log(
+    `MP4 first frame: ${timing.fromClick.toFixed(0)} ms from the click, ${timing.fromLoadStart.toFixed(0)} ms from loadstart`,
+  );
+  await context.close();
+});
+
 test('HLS under 1.6 Mbit/s: first frame within 2 s on a low rendition, a higher one once the throttle is lifted', async ({
   browser,
 }) => {
@@ -121,24 +141,5 @@ test('HLS under 1.6 Mbit/s: first frame within 2 s on a low rendition, a higher 
 
   await network.lift();
   await expect(region).toHaveAttribute('data-quality', '360p', { timeout: 60_000 });
-  await context.close();
-});
-
-test('MP4 baseline under 1.6 Mbit/s: time to the first frame', async ({ browser }) => {
-  test.setTimeout(420_000);
-  const mp4Product = await product(false);
-  const context = await browser.newContext({ baseURL: mp4Product.baseUrl });
-  const page = await context.newPage();
-  await signIn(page);
-  await page.goto(`/course/${COURSE}`);
-  await throttle(context, page);
-  const timing = await openAndTimeFirstFrame(page);
-  await expect(player(page, INTRO.title).getByRole('region', { name: 'Video player' })).toHaveAttribute(
-    'data-engine',
-    'mp4',
-  );
-  console.log(
-    `MP4 first frame: ${timing.fromClick.toFixed(0)} ms from the click, ${timing.fromLoadStart.toFixed(0)} ms from loadstart`,
-  );
   await context.close();
 });
