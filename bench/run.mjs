@@ -9,6 +9,8 @@
 //   npm run bench -- --search-only [--search-courses 100000 --searches 100]   only the catalogue search at volume on
 //     PostgreSQL (bench/search.ts makes 100,000 courses and 1,000,000 lessons in SEARCH_BENCH_DATABASE_URL, default
 //     postgres://postgres@127.0.0.1:5432/kaushal_bench_search, then GET /courses?q= one request at a time)
+//   npm run bench -- --video-only   only video delivery (bench/video.ts): HLS segment requests per second through
+//     the token check, beside the MP4 media route, and the time to the first frame's bytes on each (decision 034)
 // With DATABASE_URL set, the product runs on PostgreSQL instead of PGlite.
 import { execFileSync, fork, spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -39,6 +41,7 @@ const { values: opts } = parseArgs({
     events: { type: 'string', default: '10000000' },
     'search-only': { type: 'boolean', default: false },
     'search-courses': { type: 'string', default: '100000' },
+    'video-only': { type: 'boolean', default: false },
   },
 });
 const DURATION = Number(opts.duration);
@@ -388,6 +391,28 @@ if (opts['search-only']) {
   const result = await runCatalogueSearch();
   printCatalogueSearch(result);
   writeFileSync(path.join(resultsDir, 'search-latest.json'), JSON.stringify(result, null, 2));
+  process.exit(0);
+}
+if (opts['video-only']) {
+  const out = path.join(resultsDir, 'video.json');
+  log('video delivery: transcoding a demo lesson, then HLS segments and MP4 ranges under load');
+  tsx('bench/video.ts', [
+    ...['--data-dir', path.join(resultsDir, 'video-data'), '--out', out],
+    ...['--duration', opts.duration, '--connections', String(Math.min(CONNECTIONS, 20))],
+  ]);
+  const r = JSON.parse(readFileSync(out, 'utf8'));
+  const ms = (n) => n.toFixed(0);
+  console.log(
+    `\nVideo delivery (PGlite, one process; the demo lesson transcoded in ${r.transcodeSeconds.toFixed(1)} s)`,
+  );
+  console.log('| path | requests/s | p99 ms | non-2xx | first frame bytes p50 / p95 ms |');
+  console.log('|---|---|---|---|---|');
+  console.log(
+    `| HLS segment (token HMAC + media.send) | ${Math.round(r.hlsRate.perSecond)} | ${r.hlsRate.p99Ms} | ${r.hlsRate.non2xx} | ${ms(r.hlsStart.p50)} / ${ms(r.hlsStart.p95)} (signed-url, master, playlist, segment) |`,
+  );
+  console.log(
+    `| MP4 range 64 KB (signature + media.send) | ${Math.round(r.mp4Rate.perSecond)} | ${r.mp4Rate.p99Ms} | ${r.mp4Rate.non2xx} | ${ms(r.mp4Start.p50)} / ${ms(r.mp4Start.p95)} (signed-url, first 512 KB) |`,
+  );
   process.exit(0);
 }
 if (opts['jobs-only']) {

@@ -63,6 +63,8 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
       // The browser tests play the committed stand-in videos (their lengths and captions are asserted), and
       // making the narrated lessons in the background would take the CPU the tests are timed on.
       DEMO_MEDIA: 'false',
+      // MP4 as before; e2e/hls-playback.spec.ts starts a product of its own that transcodes to HLS.
+      VIDEO_TRANSCODE: 'false',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -75,7 +77,8 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitForHealth(baseUrl, child, 60_000);
+    // Five minutes: a start on a busy machine (several products, transcoding) has taken over two.
+    await waitForHealth(baseUrl, child, 300_000);
   } catch (error) {
     await stop();
     throw error;

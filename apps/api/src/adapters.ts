@@ -8,6 +8,7 @@ import type { Clock } from './lib/time.ts';
 import { SessionLookup } from './modules/auth/index.ts';
 import { EventWriter, ProgressWriter } from './modules/learning/index.ts';
 import { Outbox } from './modules/mail/index.ts';
+import { HlsAccess } from './modules/streaming/index.ts';
 import { JobQueue } from './providers/jobs/job-queue.ts';
 import { createMailboxMailer, type Mailer } from './providers/mail/mailer.ts';
 import { createSmtpMailer } from './providers/mail/smtp-mailer.ts';
@@ -34,6 +35,8 @@ export interface Adapters {
   mailer: Mailer;
   /** Stores an email with its delivery job inside the transaction of the fact it reports. */
   outbox: Outbox;
+  /** HLS tokens, leases and playlists (decision 034). */
+  hlsAccess: HlsAccess;
 }
 
 /**
@@ -71,6 +74,7 @@ export function createAdapters(
         })
       : createMailboxMailer(),
     outbox,
+    hlsAccess: new HlsAccess(database.db, config.mediaSigningSecret),
   };
 }
 

@@ -40,6 +40,7 @@ import { paymentRoutes } from './modules/payments/index.ts';
 import { quizRoutes } from './modules/quizzes/index.ts';
 import { refundRoutes } from './modules/refunds/index.ts';
 import { siteRoutes } from './modules/site/index.ts';
+import { streamingJobs, streamingRoutes } from './modules/streaming/index.ts';
 import { supportInboxRoutes, supportRoutes } from './modules/support/index.ts';
 import { systemRoutes } from './modules/system/index.ts';
 import { registerCanonicalHost } from './plugins/canonical-host.ts';
@@ -176,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(catalogueRoutes);
       await api.register(authRoutes);
       await api.register(learningRoutes);
+      await api.register(streamingRoutes);
       await api.register(notesRoutes);
       await api.register(enrollmentRoutes);
       await api.register(paymentRoutes);
@@ -204,7 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Email attachments (an invoice's PDF) are resolved at delivery from the references stored with the message.
   const resolveAttachment = invoiceAttachment(database.db);
   if (hasDevMailbox(app.deps)) await app.register(devMailboxRoutes, { resolveAttachment });
-  await startMailJobs(app, resolveAttachment, [analyticsJobs(app)]);
+  await startMailJobs(app, resolveAttachment, [analyticsJobs(app), streamingJobs(app)]);
 
   await registerWeb(app, {
     distDir: config.webDistDir,

@@ -122,6 +122,8 @@ const envSchema = z.object({
   EMAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** How often lost tries (their process died) are looked for. */
   JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Transcode lesson videos into an HLS ladder with ffmpeg in the background (decision 034); off: MP4 only. */
+  VIDEO_TRANSCODE: bool.default(true),
   /** Raw video events older than this many days are deleted once rolled up (unset: kept for ever). Decision 026. */
   ANALYTICS_RAW_EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),
   /** Media in an S3-compatible bucket instead of DATA_DIR and content/ (decision 033); unset: the local folder. */
@@ -238,6 +240,8 @@ export interface Config {
     retryDelaySeconds: number;
   };
   jobs: { worker: boolean; maintenanceSeconds: number };
+  /** Transcode lesson videos into HLS (VIDEO_TRANSCODE), in processes that run jobs. */
+  videoTranscode: boolean;
   /** Null: raw video events are kept for ever; otherwise days after which rolled-up events are deleted. */
   analytics: { rawEventRetentionDays: number | null };
   /** Emails granted the admin role at sign-in (ADMIN_EMAILS; with the stand-ins, also the demo admin's). */
@@ -434,6 +438,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       retryDelaySeconds: env.EMAIL_RETRY_DELAY_SECONDS,
     },
     jobs: { worker: env.JOBS_WORKER, maintenanceSeconds: env.JOBS_MAINTENANCE_SECONDS },
+    videoTranscode: env.VIDEO_TRANSCODE,
     analytics: { rawEventRetentionDays: env.ANALYTICS_RAW_EVENT_RETENTION_DAYS ?? null },
     invoicing: {
       supplier: {

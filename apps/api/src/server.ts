@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { type DemoMediaRun, startDemoMedia } from './content/demo-media/background.ts';
 import { ContentError, loadSiteConfig } from './content/load.ts';
 import { DataFolderBusy } from './db/data-folder-lock.ts';
+import { queueMissingTranscodes } from './modules/streaming/index.ts';
 import { applyServerLimits } from './server-limits.ts';
 
 /** Starts the whole product on one port; Ctrl-C (SIGINT) or SIGTERM finishes in-flight requests, then closes the database. */
@@ -55,6 +56,19 @@ async function main() {
     },
   });
   database.folderLock?.setUrl(loopbackUrl(app.server.address() as AddressInfo));
+  // After listening: the seeded demo videos (and any upload whose job was lost) are transcoded to HLS in the
+  // background; each plays its MP4 until its ladder is ready (decision 034).
+  const queueTranscodes = () => {
+    if (!config.videoTranscode || !config.jobs.worker) return;
+    queueMissingTranscodes(database.db, app.deps.jobs)
+      .then((queued) => {
+        if (queued > 0) app.log.info(`video transcode: ${queued} lesson videos queued for HLS`);
+      })
+      .catch((error: unknown) =>
+        app.log.warn({ err: error }, 'video transcode: the lesson videos could not be queued'),
+      );
+  };
+  queueTranscodes();
   // After listening: the product answers at once, and demo lessons switch to their narrated media as they are made.
   if (config.demoMedia) {
     demoMedia = startDemoMedia({
@@ -62,6 +76,7 @@ async function main() {
       cacheDir: config.demoMediaDir,
       db: database.db,
       log: app.log,
+      onLessonApplied: queueTranscodes,
     });
   }
   if (!config.isProduction && !config.oauthStandIns && !(config.oauth.google && config.oauth.github)) {

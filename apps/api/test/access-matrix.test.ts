@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -7,13 +7,16 @@ import {
   certificates,
   coupons,
   enrollments,
+  hlsRenditions,
   lessonNotes,
   lessonResources,
+  lessons,
   paymentOrders,
   refunds,
   users,
   videoSessions,
 } from '../src/db/schema.ts';
+import { hashToken } from '../src/modules/auth/session.ts';
 import { INVOICE_NOT_FOUND } from '../src/modules/invoices/routes.ts';
 import { SESSION_MISMATCH } from '../src/modules/learning/event-ingest.ts';
 import { ENROLLMENT_REQUIRED } from '../src/modules/learning/lesson-access.ts';
@@ -25,6 +28,8 @@ import { ORDER_NOT_FOUND } from '../src/modules/payments/orders.ts';
 import { QUIZ_ENROLLMENT_REQUIRED } from '../src/modules/quizzes/quiz-access.ts';
 import { insertQuiz } from '../src/modules/quizzes/test-support.ts';
 import { ORDER_NOT_FOUND as REFUND_ORDER_NOT_FOUND } from '../src/modules/refunds/learner.ts';
+import { SESSION_NOT_FOUND } from '../src/modules/streaming/hls-access.ts';
+import { createHlsToken } from '../src/modules/streaming/hls-token.ts';
 import { BACKUP_TOKEN_REQUIRED } from '../src/modules/system/routes.ts';
 import { signMedia } from '../src/providers/media/media-signature.ts';
 import { createSandboxProvider } from '../src/providers/payments/sandbox.ts';
@@ -54,6 +59,8 @@ const MATRIX = `
   GET media with the owner's signed link   | 200       | 200                     | 200                     | 200                     | 200
   GET media without a signature            | 403 media_link_invalid | 403 media_link_invalid | 403 media_link_invalid | 403 media_link_invalid | 403 media_link_invalid
   GET media with an expired link           | 403 media_link_expired | 403 media_link_expired | 403 media_link_expired | 403 media_link_expired | 403 media_link_expired
+  GET paid lesson hls-token                | 401       | 403 enrollment_required | 200                     | 403 access_expired      | 404 video_session_not_found
+  GET HLS segment with the owner's token   | 403 media_link_invalid | 403 media_link_invalid | 200 | 403 media_link_invalid | 403 media_link_invalid
   GET free lesson resource link            | 401       | 200                     | 200                     | 200                     | -
   GET paid lesson resource link            | 401       | 403 enrollment_required | 200                     | 403 access_expired      | -
   GET paid resource with the owner's link  | 401       | 403 resource_link_invalid | 200                   | 403 resource_link_invalid | 403 resource_link_invalid
@@ -127,6 +134,7 @@ const DETAILS: Record<string, string | RegExp> = {
   resource_link_invalid: INVALID_RESOURCE_LINK,
   resource_link_expired: EXPIRED_RESOURCE_LINK,
   backup_token_required: BACKUP_TOKEN_REQUIRED,
+  video_session_not_found: SESSION_NOT_FOUND,
 };
 
 function escapeRegExp(text: string): string {
@@ -385,7 +393,46 @@ const resourceFile = (userId: (caller: Caller, world: World) => string, at: (ctx
     return { method: 'GET', url: `/api/v1/resources/${PAID_RESOURCE}/file?exp=${link.exp}&sig=${link.sig}` };
   });
 
+/**
+ * The paid lesson's video with an HLS ladder (one rendition, one segment: fixtures, no transcode), before the
+ * request; `setId` names it. HLS tokens are bound to a sign-in cookie: the one made here is the owner's.
+ */
+const withLadder =
+  (request: (caller: Caller, world: World, ctx: TestContext, setId: string) => InjectOptions): RequestFor =>
+  async (caller, world, ctx) => {
+    const setId = randomBytes(8).toString('hex');
+    const [lesson] = await ctx.database.db.select().from(lessons).where(eq(lessons.id, PAID_LESSON));
+    await ctx.app.deps.media.put(`uploads/hls/${setId}/240p/seg-00000.ts`, { bytes: new Uint8Array(188).fill(0x47) });
+    await ctx.database.db.insert(hlsRenditions).values({
+      sourceKey: lesson?.videoRef ?? '',
+      setId,
+      label: '240p',
+      width: 426,
+      height: 240,
+      bandwidth: 300_000,
+      codecs: 'avc1.4d401e',
+      playlist: '#EXTM3U\n',
+      posterKey: `uploads/hls/${setId}/poster.jpg`,
+    });
+    return request(caller, world, ctx, setId);
+  };
+const ownersHlsSegment = withLadder((_caller, world, ctx, setId) => {
+  const cookieToken = world.owner.cookie.split('=')[1] ?? '';
+  const exp = nowSeconds(ctx) + 600;
+  const token = createHlsToken(
+    world.mediaSecret,
+    { sessionId: world.callers.enrolled.videoSessionId, setId, exp },
+    hashToken(cookieToken),
+  );
+  return { method: 'GET', url: `/api/v1/hls/${token}/240p/seg-00000.ts` };
+});
+
 const REQUESTS: Record<string, RequestFor> = {
+  'GET paid lesson hls-token': withLadder((caller) => ({
+    method: 'GET',
+    url: `/api/v1/lessons/${PAID_LESSON}/hls-token?sessionId=${caller.videoSessionId}`,
+  })),
+  "GET HLS segment with the owner's token": ownersHlsSegment,
   'GET course page (personalised)': getUrl(`/api/v1/courses/${COURSE}`),
   'GET free lesson': getUrl(`/api/v1/lessons/${FREE_LESSON}`),
   'GET paid lesson': getUrl(`/api/v1/lessons/${PAID_LESSON}`),

@@ -43,6 +43,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     CATALOGUE_CACHE_SECONDS: '0',
     // Tests that deliver mail turn the worker on (test/mail.ts); the others only see what was queued.
     JOBS_WORKER: 'false',
+    // The HLS tests turn transcoding on with their own tiny clips.
+    VIDEO_TRANSCODE: 'false',
     ...overrides,
   });
 }

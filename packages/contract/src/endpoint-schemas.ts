@@ -97,6 +97,11 @@ import {
   revokeAccessBodySchema,
 } from './learners.ts';
 import {
+  hlsFileParamsSchema,
+  hlsMasterQuerySchema,
+  hlsRenditionFileParamsSchema,
+  hlsSessionSchema,
+  hlsTokenQuerySchema,
   lessonDetailSchema,
   mediaParamsSchema,
   mediaQuerySchema,
@@ -475,6 +480,29 @@ export const endpointSchemas = {
     params: mediaParamsSchema,
     query: mediaQuerySchema,
     responses: FILE('application/octet-stream'),
+    errors: [403, 404, 416],
+  },
+  lessonHlsToken: {
+    tags: ['learning'],
+    summary: "A fresh token for the lesson's HLS stream in this video session (access checked again)",
+    params: idParamsSchema,
+    query: hlsTokenQuerySchema,
+    responses: { 200: hlsSessionSchema },
+    errors: [401, 403, 404],
+  },
+  hlsFile: {
+    tags: ['learning'],
+    summary: 'The HLS master playlist (master.m3u8, ?cap= for the data saver) or poster (poster.jpg) for a token',
+    params: hlsFileParamsSchema,
+    query: hlsMasterQuerySchema,
+    responses: { 200: raw('The playlist or the poster', 'application/vnd.apple.mpegurl') },
+    errors: [403, 404],
+  },
+  hlsRenditionFile: {
+    tags: ['learning'],
+    summary: "A rendition's playlist (index.m3u8) or segment (seg-NNNNN.ts) for a token (HTTP Range)",
+    params: hlsRenditionFileParamsSchema,
+    responses: FILE('video/mp2t'),
     errors: [403, 404, 416],
   },
   lessonResourceUrl: {

@@ -60,6 +60,9 @@ const table = {
   lessonProgress: { method: 'PUT', path: '/lessons/:id/progress' },
   lessonEvents: { method: 'POST', path: '/lessons/:id/events' },
   media: { method: 'GET', path: '/media/*' },
+  lessonHlsToken: { method: 'GET', path: '/lessons/:id/hls-token' },
+  hlsFile: { method: 'GET', path: '/hls/:token/:name' },
+  hlsRenditionFile: { method: 'GET', path: '/hls/:token/:name/:file' },
 
   courseNotes: { method: 'GET', path: '/courses/:id/notes' },
   createNote: { method: 'POST', path: '/lessons/:id/notes' },

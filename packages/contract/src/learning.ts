@@ -25,10 +25,33 @@ export const lessonDetailSchema = z.object({
 });
 export type LessonDetail = z.infer<typeof lessonDetailSchema>;
 
+/** One rendition of a lesson's HLS ladder, for the player's quality menu. */
+export const hlsRenditionSchema = z.object({
+  /** '240p' … '1080p': the picture's short side. */
+  label: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+
+/**
+ * A lesson's adaptive stream for one video session (decision 034): the master playlist's URL carries a token
+ * that expires at `expiresAt`; the player renews it (GET /lessons/:id/hls-token) after `renewAfterSeconds`.
+ */
+export const hlsSessionSchema = z.object({
+  url: z.string(),
+  posterUrl: z.string(),
+  expiresAt: z.string(),
+  renewAfterSeconds: z.number().int(),
+  renditions: z.array(hlsRenditionSchema),
+});
+export type HlsSession = z.infer<typeof hlsSessionSchema>;
+
 export const signedVideoSchema = z.object({
   url: z.string(),
   type: videoTypeSchema,
   sessionId: z.string(),
+  /** The HLS ladder once transcoded (null before, and for YouTube): the player prefers it to `url`. */
+  hls: hlsSessionSchema.nullable().optional(),
 });
 export type SignedVideo = z.infer<typeof signedVideoSchema>;
 
@@ -66,3 +89,19 @@ export const mediaQuerySchema = z.object({
   exp: z.string().max(20).optional(),
   sig: z.string().max(100).optional(),
 });
+
+export const hlsTokenQuerySchema = z.object({ sessionId: z.uuid() });
+
+/**
+ * The HLS routes' paths: the token, then a file of the ladder (`master.m3u8`, `poster.jpg`) or a rendition's name
+ * and its file (`240p/index.m3u8`, `240p/seg-00000.ts`); checked by the route, not by the schema. One parameter
+ * name at each depth (the router shares the node).
+ */
+export const hlsFileParamsSchema = z.object({ token: z.string().max(200), name: z.string().max(40) });
+export const hlsRenditionFileParamsSchema = z.object({
+  token: z.string().max(200),
+  name: z.string().max(8),
+  file: z.string().max(40),
+});
+/** The data saver's ceiling: renditions whose short side is above `cap` are left out of the master playlist. */
+export const hlsMasterQuerySchema = z.object({ cap: z.coerce.number().int().min(100).max(4320).optional() });

@@ -505,8 +505,45 @@ export const videoSessions = pgTable(
       .notNull()
       .references(() => lessons.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
+    /**
+     * Until when this playback's HLS segment tokens stay good after their own expiry (decision 034): set when the
+     * session opens and moved on by each token renewal, which checks the learner's access again.
+     */
+    hlsLeaseUntil: timestamp('hls_lease_until', { withTimezone: true }),
   },
   (t) => [index('video_sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * A video's HLS ladder (decision 034): one row per rendition of one transcode of a source media key. The files
+ * live in the media store under `uploads/hls/<set>/<label>/`; the variant playlist (small text with relative
+ * segment names) is kept here, so the API serves playlists without reading the store.
+ */
+export const hlsRenditions = pgTable(
+  'hls_renditions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The lesson's `video_ref` this was made from: a new upload is a new key, so a new ladder. */
+    sourceKey: text('source_key').notNull(),
+    /** The transcode's random id: its files are under `uploads/hls/<setId>/`. */
+    setId: text('set_id').notNull(),
+    /** '240p' … '1080p' (the short side of the picture). */
+    label: text('label').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** Peak bits per second, as the master playlist's BANDWIDTH. */
+    bandwidth: integer('bandwidth').notNull(),
+    /** RFC 6381 codecs: 'avc1.64001f,mp4a.40.2', or the video's alone when the source has no audio. */
+    codecs: text('codecs').notNull(),
+    playlist: text('playlist').notNull(),
+    /** The poster frame's media key (the same for every rendition of a set). */
+    posterKey: text('poster_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('hls_renditions_source_idx').on(t.sourceKey),
+    uniqueIndex('hls_renditions_set_label_idx').on(t.setId, t.label),
+  ],
 );
 
 export const videoEvents = pgTable(

@@ -92,6 +92,8 @@ export interface EndpointSpec {
   answers: Answers;
   /** The valid request is sent by the enrolled learner (otherwise anonymously). */
   signedIn: boolean;
+  /** The signed-in learner's cookie where the credential is bound to one sign-in (HLS tokens); else a fresh one. */
+  cookie?: string;
   /**
    * A staff endpoint: for its test the fixture's learner also holds this role (createHostileFixture), so the
    * signed-in hostile requests pass the role check and reach the input checks behind it.
@@ -354,6 +356,23 @@ export function hostileEndpoints(f: HostileFixture): EndpointSpec[] {
           { name: 'sig', kind: 'token' },
         ],
       },
+    }),
+    // The adaptive stream (decision 034): a token's renewal, the master playlist and poster, playlists and segments.
+    get('/api/v1/lessons/:id/hls-token', {
+      signedIn: true,
+      params: { id: PAID_LESSON },
+      query: { valid: { sessionId: f.videoSessionId }, fields: [{ name: 'sessionId', kind: 'token' }] },
+    }),
+    get('/api/v1/hls/:token/:name', {
+      signedIn: true,
+      cookie: f.hls.cookie,
+      params: { token: f.hls.token, name: 'master.m3u8' },
+      query: { valid: { cap: '360' }, fields: [{ name: 'cap', kind: 'int' }] },
+    }),
+    get('/api/v1/hls/:token/:name/:file', {
+      signedIn: true,
+      cookie: f.hls.cookie,
+      params: { token: f.hls.token, name: '240p', file: 'seg-00000.ts' },
     }),
     // Lesson resources: a link for the learner, and the file with it.
     get('/api/v1/resources/:id/signed-url', { signedIn: true, params: { id: f.learnerResource.id } }),

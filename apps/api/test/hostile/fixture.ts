@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { StaffRole } from '@kaushal/contract';
 import { asc, eq } from 'drizzle-orm';
 import {
@@ -7,6 +7,7 @@ import {
   coupons,
   courses,
   emailMessages,
+  hlsRenditions,
   lessonNotes,
   lessonResources,
   lessons,
@@ -17,11 +18,12 @@ import {
   videoSessions,
 } from '../../src/db/schema.ts';
 import { openWorkingCopy } from '../../src/modules/admin/drafts.ts';
-import { SESSION_COOKIE } from '../../src/modules/auth/session.ts';
+import { hashToken, SESSION_COOKIE } from '../../src/modules/auth/session.ts';
 import { invoiceAttachment } from '../../src/modules/invoices/index.ts';
 import { signResourceLink } from '../../src/modules/learning/resource-links.ts';
 import { unsubscribeUrl } from '../../src/modules/mail/unsubscribe.ts';
 import { insertQuiz } from '../../src/modules/quizzes/test-support.ts';
+import { createHlsToken } from '../../src/modules/streaming/hls-token.ts';
 import { signMedia } from '../../src/providers/media/media-signature.ts';
 import { createSandboxProvider } from '../../src/providers/payments/sandbox.ts';
 import { TEST_ORIGIN, type TestContext } from '../app.ts';
@@ -96,6 +98,11 @@ export interface HostileFixture {
   ticketId: string;
   /** A fresh session cookie of the learner for each call (per-learner rate limits never trigger). */
   nextCookie(): string;
+  /**
+   * PAID_LESSON's video with an HLS ladder (one rendition, one segment: fixtures), and a token of the learner's
+   * video session for it, bound to `cookie` (one sign-in of the learner's: HLS tokens are, decision 034).
+   */
+  hls: { token: string; cookie: string };
 }
 
 /** `role`: for a staff endpoint's test, the learner also holds this role. */
@@ -305,8 +312,10 @@ export async function createHostileFixture(
       .split('/')
       .pop() ?? '';
   if (upload.statusCode !== 201 || !videoUploadId) throw new Error(`no video upload: ${upload.body}`);
+  const hls = await hlsFixture(ctx, learner.id, session.id, now);
   let next = 0;
   return {
+    hls,
     userId: learner.id,
     orderId,
     videoSessionId: session.id,
@@ -346,3 +355,30 @@ export async function createHostileFixture(
 }
 
 export const hmacHex = (secret: string, message: string) => createHmac('sha256', secret).update(message).digest('hex');
+
+async function hlsFixture(ctx: TestContext, userId: string, sessionId: string, now: Date) {
+  const { db } = ctx.database;
+  const setId = randomBytes(8).toString('hex');
+  const [lesson] = await db.select({ videoRef: lessons.videoRef }).from(lessons).where(eq(lessons.id, PAID_LESSON));
+  await ctx.app.deps.media.put(`uploads/hls/${setId}/240p/seg-00000.ts`, { bytes: new Uint8Array(188).fill(0x47) });
+  await ctx.app.deps.media.put(`uploads/hls/${setId}/poster.jpg`, { bytes: new Uint8Array(4) });
+  await db.insert(hlsRenditions).values({
+    sourceKey: lesson?.videoRef ?? '',
+    setId,
+    label: '240p',
+    width: 426,
+    height: 240,
+    bandwidth: 300_000,
+    codecs: 'avc1.4d401e',
+    playlist: '#EXTM3U\n#EXT-X-PLAYLIST-TYPE:VOD\n#EXTINF:4.0,\nseg-00000.ts\n#EXT-X-ENDLIST\n',
+    posterKey: `uploads/hls/${setId}/poster.jpg`,
+  });
+  const [cookieToken = ''] = await insertSessions(db, userId, 1, now);
+  const exp = Math.floor(now.getTime() / 1000) + 3600;
+  const token = createHlsToken(
+    ctx.app.deps.config.mediaSigningSecret,
+    { sessionId, setId, exp },
+    hashToken(cookieToken),
+  );
+  return { token, cookie: `${SESSION_COOKIE}=${cookieToken}` };
+}

@@ -47,6 +47,7 @@ const placeholder = {
   couponId: '00000000-0000-4000-8000-000000000000',
   ticketId: 'TKT-20261127-HSTZ4E',
   nextCookie: () => '',
+  hls: { token: 'x', cookie: '' },
 } satisfies HostileFixture;
 const endpointKeys = hostileEndpoints(placeholder).map(endpointKey);
 
@@ -63,10 +64,11 @@ function send(
   c: Pick<HostileCase, 'method' | 'url' | 'headers' | 'payload'>,
   identity: Identity,
   f: HostileFixture,
+  cookie?: string,
 ): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = { ...c.headers };
   if (c.method !== 'GET' && c.method !== 'HEAD') headers.origin = TEST_ORIGIN;
-  if (identity === 'signed in') headers.cookie = f.nextCookie();
+  if (identity === 'signed in') headers.cookie = cookie ?? f.nextCookie();
   return ctx.app.inject({
     method: c.method as InjectOptions['method'],
     url: c.url,
@@ -117,7 +119,7 @@ describe('hostile input on every endpoint', () => {
       const both = c.expect === 'refuse' || (c.expect === 'harmless' && spec.signedIn);
       const identities: Identity[] = both ? ['anonymous', 'signed in'] : ['anonymous'];
       for (const identity of identities) {
-        const res = await send(c, identity, f);
+        const res = await send(c, identity, f, spec.cookie);
         sent += 1;
         const problem = problemWith(res, {
           method: c.method,
@@ -136,13 +138,13 @@ describe('hostile input on every endpoint', () => {
     // Input the endpoint does not read changes nothing in its answer (may write: checked after the tables).
     const identity: Identity = spec.signedIn ? 'signed in' : 'anonymous';
     for (const c of cases.filter((x) => x.expect === 'ignored')) {
-      const res = await send(c, identity, f);
+      const res = await send(c, identity, f, spec.cookie);
       sent += 1;
       if (res.statusCode !== spec.valid) problems.push(`${c.label}: status ${res.statusCode}, expected ${spec.valid}`);
     }
     expect(problems).toEqual([]);
 
-    const valid = await send(validRequest(spec), identity, f);
+    const valid = await send(validRequest(spec), identity, f, spec.cookie);
     expect(valid.statusCode, valid.body.slice(0, 300)).toBe(spec.valid);
     totals.requests += sent;
     totals.endpoints += 1;

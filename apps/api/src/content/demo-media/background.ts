@@ -58,6 +58,8 @@ export function startDemoMedia(options: {
   log: Log;
   /** Where to look for the programs (PATH by default). */
   searchPath?: string;
+  /** Called each time a lesson switches to its generated media (its HLS ladder is then queued). */
+  onLessonApplied?: () => void;
 }): DemoMediaRun {
   const { log } = options;
   const controller = new AbortController();
@@ -103,7 +105,10 @@ export function startDemoMedia(options: {
         }
       },
       async onReady(job, manifest) {
-        if (await applyDemoLesson(options.db, job, manifest)) applied++;
+        if (await applyDemoLesson(options.db, job, manifest)) {
+          applied++;
+          options.onLessonApplied?.();
+        }
       },
     });
     if (summary.generated > 0 || applied > 0) {

@@ -17,10 +17,19 @@ export type FoundTools = { ok: true; tools: MediaTools } | { ok: false; missing:
 
 /** Looks the programs up on PATH (or `searchPath`) without running them. */
 export async function findMediaTools(searchPath = process.env.PATH ?? ''): Promise<FoundTools> {
+  const found = await findPrograms(PROGRAMS, searchPath);
+  return found.ok ? { ok: true, tools: found.tools } : found;
+}
+
+/** Finds each named program on the search path: its full path under the same name, or the missing ones. */
+export async function findPrograms<Name extends string>(
+  programs: Readonly<Record<Name, string>>,
+  searchPath = process.env.PATH ?? '',
+): Promise<{ ok: true; tools: Record<Name, string> } | { ok: false; missing: string[] }> {
   const dirs = searchPath.split(path.delimiter).filter(Boolean);
-  const found: Partial<MediaTools> = {};
+  const found: Partial<Record<Name, string>> = {};
   const missing: string[] = [];
-  for (const [name, program] of Object.entries(PROGRAMS) as Array<[keyof MediaTools, string]>) {
+  for (const [name, program] of Object.entries(programs) as Array<[Name, string]>) {
     for (const dir of dirs) {
       const candidate = path.join(dir, program);
       if (
@@ -35,7 +44,7 @@ export async function findMediaTools(searchPath = process.env.PATH ?? ''): Promi
     }
     if (!found[name]) missing.push(program);
   }
-  return missing.length === 0 ? { ok: true, tools: found as MediaTools } : { ok: false, missing };
+  return missing.length === 0 ? { ok: true, tools: found as Record<Name, string> } : { ok: false, missing };
 }
 
 /** "ffmpeg, ffprobe and espeak-ng are" / "espeak-ng is": the missing programs in a sentence. */
@@ -55,7 +64,13 @@ export class ToolError extends Error {
 export function runTool(
   program: string,
   args: string[],
-  options: { input?: string; signal?: AbortSignal; timeoutMs?: number } = {},
+  options: {
+    input?: string;
+    signal?: AbortSignal;
+    timeoutMs?: number;
+    /** Sees the standard output as it arrives (ffmpeg's `-progress pipe:1`). */
+    onOutput?: (chunk: Buffer) => void;
+  } = {},
 ): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const child = spawn(program, args, {
@@ -72,7 +87,10 @@ export function runTool(
     }
     const out: Buffer[] = [];
     const err: Buffer[] = [];
-    child.stdout?.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out.push(chunk);
+      options.onOutput?.(chunk);
+    });
     child.stderr?.on('data', (chunk: Buffer) => err.push(chunk));
     child.on('error', (error) => reject(error));
     child.on('close', (code, signal) => {

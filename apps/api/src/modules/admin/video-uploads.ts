@@ -15,6 +15,7 @@ import type { AppDeps } from '../../app.ts';
 import { AppError } from '../../lib/errors.ts';
 import { probeVideo } from '../../providers/media/probe-video.ts';
 import type { SessionUser } from '../auth/index.ts';
+import { TRANSCODE_QUEUE } from '../streaming/index.ts';
 import { actorOf } from './access.ts';
 import { recordVideoUploadStart, setLessonVideo } from './uploads.ts';
 
@@ -57,8 +58,8 @@ export const tusRefusal = (status: number, code: string, detail: string) => ({
  * DATA_DIR/uploads, named by a random id; a finished one is probed with ffprobe and either refused (deleted) or
  * stored in the media store and set on its lesson, before the last PATCH is answered (decision 020).
  */
-export function createVideoUploads(deps: Pick<AppDeps, 'config' | 'db' | 'media' | 'clock'>) {
-  const { config, db, media, clock } = deps;
+export function createVideoUploads(deps: Pick<AppDeps, 'config' | 'db' | 'media' | 'clock' | 'jobs'>) {
+  const { config, db, media, clock, jobs } = deps;
   const callers = new WeakMap<Request, TusCaller>();
   const datastore = new FileStore({ directory: config.uploadsDir, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
   const dataFile = (id: string) => path.join(config.uploadsDir, id);
@@ -100,6 +101,11 @@ export function createVideoUploads(deps: Pick<AppDeps, 'config' | 'db' | 'media'
         { courseId, lessonId, key, durationSeconds: video.durationSeconds, upload: upload.id },
         clock(),
       );
+      // The HLS ladder is made in the background (decision 034); the lesson plays this file until it is ready. A
+      // job lost here is queued again by the sweep at the next start.
+      await jobs
+        .enqueue(TRANSCODE_QUEUE, { sourceKey: key })
+        .catch((error: unknown) => log.error({ err: error, key }, 'the video transcode could not be queued'));
       await writeOutcome(upload.id, {
         state: 'done',
         code: null,

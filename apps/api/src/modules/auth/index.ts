@@ -4,6 +4,7 @@ export { authRoutes } from './routes.ts';
 export {
   clearSessionCookie,
   currentUser,
+  hashToken,
   requireUser,
   SESSION_COOKIE,
   type SessionUser,

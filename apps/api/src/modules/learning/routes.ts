@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoint-route.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { perLearnerRateLimit } from '../../plugins/per-learner-rate-limit.ts';
-import { requireUser } from '../auth/index.ts';
+import { hashToken, requireUser, SESSION_COOKIE } from '../auth/index.ts';
 import { findPlayableLesson } from './lesson-access.ts';
 import { lessonDetail, openVideoSession } from './lesson-service.ts';
 import { mediaRoutes } from './media-routes.ts';
@@ -14,7 +14,7 @@ export const EVENTS_BODY_LIMIT = 32 * 1024;
 
 /** Lessons, signed video, progress, watch events and the media they point to. */
 export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock, media, eventWriter, progressWriter } = app.deps;
+  const { db, clock, media, eventWriter, progressWriter, hlsAccess } = app.deps;
 
   // navigator.sendBeacon posts its JSON as text/plain; parse it as JSON in this plugin only.
   app.removeContentTypeParser('text/plain');
@@ -39,7 +39,14 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     const now = clock();
     const { lesson } = await findPlayableLesson(db, request.params.id, user, now);
     reply.header('cache-control', 'private, no-store');
-    return openVideoSession(db, media, lesson, user.id, now);
+    const video = await openVideoSession(db, media, lesson, user.id, now);
+    // The adaptive stream once the video is transcoded (decision 034); the player falls back to `url` without it.
+    const cookie = request.cookies[SESSION_COOKIE];
+    const hls =
+      video.type === 'direct' && lesson.videoRef && cookie
+        ? await hlsAccess.open(lesson.videoRef, video.sessionId, hashToken(cookie), now)
+        : null;
+    return { ...video, hls };
   });
 
   // Far above what one player sends (a report per 10 s of playback, a batch per 10 events or 30 s).

@@ -39,6 +39,8 @@ export interface LocalMediaStoreOptions {
    * named in the course files (`"resources": [{ "file": … }]`).
    */
   resourcesDir?: string;
+  /** The content's own media (content/media): every other key; where @fastify/static's root points. */
+  contentMediaDir?: string;
 }
 
 const GENERATED = 'generated/';

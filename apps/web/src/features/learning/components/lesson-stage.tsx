@@ -143,6 +143,9 @@ export function LessonStage({
     <VideoPlayer
       key={`${signed.data.sessionId}:${attempt}`}
       src={signed.data.url}
+      hls={signed.data.hls}
+      lessonId={lesson.id}
+      sessionId={signed.data.sessionId}
       title={lesson.title}
       captions={lesson.captions}
       startAt={attempt === 0 ? startAt : lastPosition.current}

@@ -49,6 +49,15 @@ export interface PlayerControlsProps {
   onTogglePip(): void;
   onToggleFullscreen(): void;
   onShowHelp(): void;
+  /** The HLS renditions offered (none: the original file plays, nothing to choose). */
+  qualities: readonly string[];
+  /** 'auto' or a rendition's label. */
+  quality: string;
+  /** What Auto plays now, shown beside it. */
+  activeQuality: string | null;
+  dataSaver: boolean;
+  onQuality(quality: string): void;
+  onToggleDataSaver(): void;
 }
 
 /**
@@ -127,7 +136,8 @@ export function PlayerControls(props: PlayerControlsProps) {
             }
           >
             <SettingsMenu
-              className="@xl:hidden"
+              // With renditions to choose from, the menu (Quality, Data saver) stays at every width.
+              className={props.qualities.length > 0 ? undefined : '@xl:hidden'}
               open={props.settingsOpen}
               onOpenChange={props.onSettingsOpenChange}
               container={props.menuContainer}
@@ -140,6 +150,12 @@ export function PlayerControls(props: PlayerControlsProps) {
               onToggleCaptions={props.onToggleCaptions}
               onTogglePip={props.onTogglePip}
               onShowHelp={props.onShowHelp}
+              qualities={props.qualities}
+              quality={props.quality}
+              activeQuality={props.activeQuality}
+              dataSaver={props.dataSaver}
+              onQuality={props.onQuality}
+              onToggleDataSaver={props.onToggleDataSaver}
             />
           </Suspense>
           <ControlButton

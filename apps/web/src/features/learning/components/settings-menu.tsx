@@ -20,6 +20,15 @@ export interface SettingsMenuProps {
   onTogglePip(): void;
   onShowHelp(): void;
   className?: string;
+  /** The HLS renditions offered (none: the original file plays, nothing to choose). */
+  qualities: readonly string[];
+  /** 'auto' or a rendition's label. */
+  quality: string;
+  /** What Auto plays now, shown beside it. */
+  activeQuality: string | null;
+  dataSaver: boolean;
+  onQuality(quality: string): void;
+  onToggleDataSaver(): void;
 }
 
 const itemClass =
@@ -32,6 +41,7 @@ const itemClass =
  */
 export function SettingsMenu(props: SettingsMenuProps) {
   const speedLabel = useId();
+  const qualityLabel = useId();
   /** A choice that opens something of its own (the shortcuts dialog) runs once focus is back on the button. */
   const afterClose = useRef<(() => void) | null>(null);
   return (
@@ -73,6 +83,38 @@ export function SettingsMenu(props: SettingsMenuProps) {
             ))}
           </DropdownMenu.RadioGroup>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          {props.qualities.length > 0 && (
+            <>
+              <DropdownMenu.Label id={qualityLabel} className="px-3 pt-1.5 pb-1 text-xs font-semibold text-muted">
+                Quality
+              </DropdownMenu.Label>
+              <DropdownMenu.RadioGroup
+                aria-labelledby={qualityLabel}
+                value={props.quality}
+                onValueChange={props.onQuality}
+              >
+                {['auto', ...[...props.qualities].reverse()].map((value) => (
+                  <DropdownMenu.RadioItem key={value} value={value} className={itemClass}>
+                    <DropdownMenu.ItemIndicator className="absolute left-2.5">
+                      <Check className="size-4 text-accent" aria-hidden="true" />
+                    </DropdownMenu.ItemIndicator>
+                    {value === 'auto' ? `Auto${props.activeQuality ? ` (${props.activeQuality})` : ''}` : value}
+                  </DropdownMenu.RadioItem>
+                ))}
+              </DropdownMenu.RadioGroup>
+              <DropdownMenu.CheckboxItem
+                className={itemClass}
+                checked={props.dataSaver}
+                onCheckedChange={props.onToggleDataSaver}
+              >
+                <DropdownMenu.ItemIndicator className="absolute left-2.5">
+                  <Check className="size-4 text-accent" aria-hidden="true" />
+                </DropdownMenu.ItemIndicator>
+                Data saver (360p at most)
+              </DropdownMenu.CheckboxItem>
+              <DropdownMenu.Separator className="my-1 h-px bg-border" />
+            </>
+          )}
           {props.captionsAvailable && (
             <DropdownMenu.CheckboxItem
               className={itemClass}

@@ -34,6 +34,8 @@ function reporter() {
 function setup(overrides: Partial<VideoPlayerProps> = {}) {
   const props = {
     src: '/api/v1/media/lesson-intro.mp4?exp=1&sig=x',
+    lessonId: 'ai-agents-01',
+    sessionId: '00000000-0000-4000-8000-000000000001',
     title: 'What makes something an agent',
     captions: [{ lang: 'en', label: 'English', url: '/api/v1/media/lesson-intro.en.vtt?exp=1&sig=y' }],
     startAt: 0,
@@ -268,5 +270,84 @@ describe('VideoPlayer', () => {
       fireEvent(video, new Event('ended'));
     });
     expect(props.reporter.ended).toHaveBeenCalledWith(96);
+  });
+
+  describe('with an HLS ladder (decision 034)', () => {
+    const hls = {
+      url: '/api/v1/hls/TOKEN/master.m3u8',
+      posterUrl: '/api/v1/hls/TOKEN/poster.jpg',
+      expiresAt: '2026-11-27T10:00:00.000Z',
+      renewAfterSeconds: 300,
+      renditions: [
+        { label: '240p', width: 426, height: 240 },
+        { label: '360p', width: 640, height: 360 },
+        { label: '720p', width: 1280, height: 720 },
+      ],
+    };
+    const nativeHls = () =>
+      vi
+        .spyOn(HTMLMediaElement.prototype, 'canPlayType')
+        .mockImplementation((type) => (type === 'application/vnd.apple.mpegurl' ? 'maybe' : ''));
+
+    it('plays the master playlist natively where the browser has HLS, with its poster', async () => {
+      nativeHls();
+      const { video } = setup({ hls });
+      await vi.waitFor(() => expect(video.getAttribute('src')).toBe(hls.url));
+      expect(video.getAttribute('poster')).toBe(hls.posterUrl);
+      expect(screen.getByRole('region', { name: 'Video player' })).toHaveAttribute('data-engine', 'native');
+    });
+
+    it('falls back to the original file where neither native HLS nor Media Source is there', async () => {
+      const { video, props } = setup({ hls });
+      // hls.js is imported first (its own chunk), then finds no Media Source here.
+      await vi.waitFor(() => expect(video.getAttribute('src')).toBe(props.src), { timeout: 15_000 });
+      expect(screen.getByRole('region', { name: 'Video player' })).toHaveAttribute('data-engine', 'mp4');
+    }, 20_000);
+
+    it('offers Auto and each rendition in the settings menu; a choice plays that rendition from the same point', async () => {
+      nativeHls();
+      const { video, loadMetadata } = setup({ hls });
+      loadMetadata();
+      await userEvent.click(await screen.findByRole('button', { name: 'Settings', expanded: false }));
+      const menu = await screen.findByRole('menu', { name: 'Settings' });
+      const group = within(menu).getByRole('group', { name: 'Quality' });
+      expect(
+        within(group)
+          .getAllByRole('menuitemradio')
+          .map((i) => i.textContent),
+      ).toEqual(['Auto', '720p', '360p', '240p']);
+      expect(within(group).getByRole('menuitemradio', { name: 'Auto' })).toHaveAttribute('aria-checked', 'true');
+      video.currentTime = 42;
+      await userEvent.click(within(group).getByRole('menuitemradio', { name: '360p' }));
+      await vi.waitFor(() => expect(video.getAttribute('src')).toBe('/api/v1/hls/TOKEN/360p/index.m3u8'));
+      fireEvent(video, new Event('loadedmetadata'));
+      expect(video.currentTime).toBe(42);
+    });
+
+    it('caps the stream at 360p in data saver mode, and remembers the choice for the learner', async () => {
+      nativeHls();
+      const { video } = setup({ hls });
+      await userEvent.click(await screen.findByRole('button', { name: 'Settings', expanded: false }));
+      await userEvent.click(await screen.findByRole('menuitemcheckbox', { name: 'Data saver (360p at most)' }));
+      await vi.waitFor(() => expect(video.getAttribute('src')).toBe(`${hls.url}?cap=360`));
+      expect(localStorage.getItem('kaushal.dataSaver.learner-1')).toBe('on');
+    });
+
+    it('starts in data saver mode when the learner chose it, offering 360p at most', async () => {
+      nativeHls();
+      localStorage.setItem('kaushal.dataSaver.learner-1', 'on');
+      const { video } = setup({ hls });
+      await vi.waitFor(() => expect(video.getAttribute('src')).toBe(`${hls.url}?cap=360`));
+      await userEvent.click(await screen.findByRole('button', { name: 'Settings', expanded: false }));
+      const group = within(await screen.findByRole('menu', { name: 'Settings' })).getByRole('group', {
+        name: 'Quality',
+      });
+      expect(
+        within(group)
+          .getAllByRole('menuitemradio')
+          .map((i) => i.textContent),
+      ).toEqual(['Auto', '360p', '240p']);
+      await userEvent.keyboard('{Escape}');
+    });
   });
 });

@@ -1,11 +1,13 @@
-import type { LessonDetail } from '@kaushal/contract';
+import type { HlsSession, LessonDetail } from '@kaushal/contract';
 import { type RefObject, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { API_BASE, assetUrl } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useCaptionText } from '../hooks/use-caption-text';
+import { useHlsPlayback } from '../hooks/use-hls-playback';
 import type { PlaybackReporter } from '../hooks/use-lesson-tracking';
 import { useVideoPlayer } from '../hooks/use-video-player';
 import { CONTROLS_IDLE_MS } from '../lib/constants';
+import { loadDataSaver, saveDataSaver } from '../lib/data-saver';
 import type { PlayerHandle } from '../lib/player-handle';
 import type { Milestone } from '../lib/progress-tracker';
 import { shortcutFor } from '../lib/shortcuts';
@@ -16,6 +18,10 @@ import { ShortcutsDialog } from './shortcuts-dialog';
 
 export interface VideoPlayerProps {
   src: string;
+  /** The lesson's HLS ladder for this video session, when transcoded (decision 034); `src` is the fallback. */
+  hls?: HlsSession | null;
+  lessonId: string;
+  sessionId: string;
   title: string;
   captions: LessonDetail['captions'];
   startAt: number;
@@ -56,6 +62,22 @@ export function VideoPlayer(props: VideoPlayerProps) {
     reporter: props.reporter,
     onVideoError: props.onVideoError,
   });
+  const [dataSaver, setDataSaver] = useState(() => loadDataSaver(props.learnerId));
+  const stream = useHlsPlayback({
+    videoRef,
+    lessonId: props.lessonId,
+    sessionId: props.sessionId,
+    mp4Src: props.src,
+    stream: props.hls,
+    dataSaver,
+    onFatal: player.fail,
+  });
+  const toggleDataSaver = useCallback(() => {
+    setDataSaver((on) => {
+      saveDataSaver(props.learnerId, !on);
+      return !on;
+    });
+  }, [props.learnerId]);
   const playing = player.status === 'playing' || player.status === 'buffering';
   const { play, seekTo } = player;
   useImperativeHandle(
@@ -115,6 +137,8 @@ export function VideoPlayer(props: VideoPlayerProps) {
       ref={setContainerRef}
       aria-label="Video player"
       data-status={player.status}
+      data-engine={stream.engine ?? 'loading'}
+      data-quality={stream.activeLabel ?? ''}
       className={cn(
         'group/player @container relative flex aspect-video w-full items-center justify-center overflow-hidden bg-black',
         player.fullscreen && 'aspect-auto h-full',
@@ -125,7 +149,8 @@ export function VideoPlayer(props: VideoPlayerProps) {
     >
       <video
         ref={videoRef}
-        src={assetUrl(props.src)}
+        src={stream.src}
+        poster={stream.posterUrl}
         preload="auto"
         playsInline
         crossOrigin={API_BASE ? 'anonymous' : undefined}
@@ -208,6 +233,12 @@ export function VideoPlayer(props: VideoPlayerProps) {
             onTogglePip={player.togglePip}
             onToggleFullscreen={player.toggleFullscreen}
             onShowHelp={() => setHelpOpen(true)}
+            qualities={stream.qualities}
+            quality={stream.quality}
+            activeQuality={stream.activeLabel}
+            dataSaver={dataSaver}
+            onQuality={stream.setQuality}
+            onToggleDataSaver={toggleDataSaver}
           />
         </div>
       </div>

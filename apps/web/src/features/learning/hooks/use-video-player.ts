@@ -223,8 +223,15 @@ export function useVideoPlayer(options: VideoPlayerOptions) {
     },
   };
 
+  /** A failure reported by the HLS engine rather than the element: shown like the element's own errors. */
+  const fail = useCallback((reason: string) => {
+    dispatch({ type: 'error', reason });
+    onVideoError.current(reason);
+  }, []);
+
   return {
     ...state,
+    fail,
     pipSupported,
     videoEvents,
     play,

@@ -1,0 +1,180 @@
+import { endpoints, type HlsSession } from '@kaushal/contract';
+import type Hls from 'hls.js';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { API_BASE, api, assetUrl } from '@/lib/api-client';
+import { DATA_SAVER_CAP } from '../lib/data-saver';
+
+/** How the lesson plays: hls.js over Media Source, the browser's own HLS (Safari), or the original file. */
+export type PlaybackEngine = 'hls.js' | 'native' | 'mp4';
+
+export interface HlsPlaybackOptions {
+  videoRef: RefObject<HTMLVideoElement | null>;
+  lessonId: string;
+  sessionId: string;
+  /** The original file: played when there is no ladder yet, or neither HLS way works here. */
+  mp4Src: string;
+  stream: HlsSession | null | undefined;
+  dataSaver: boolean;
+  /** A failure hls.js cannot get past (the store unreachable, the token refused): the player shows its error. */
+  onFatal(reason: string): void;
+}
+
+const TOKEN_IN_PATH = /\/hls\/[^/]+\//;
+const shortSide = (r: { width: number; height: number }) => Math.min(r.width, r.height);
+
+/** Native HLS where the browser has it and is not Chromium (whose native HLS offers no quality control). */
+function nativeHls(video: HTMLVideoElement): boolean {
+  return video.canPlayType('application/vnd.apple.mpegurl') !== '' && !('userAgentData' in navigator);
+}
+
+/**
+ * Plays a lesson's HLS ladder (decision 034): hls.js, loaded only here with a dynamic import, or native HLS, with
+ * the original MP4 as the fallback. Renews the stream's token before it expires (the server checks access again);
+ * hls.js then fetches with the newest token, and native HLS keeps its first one alive through the session's lease.
+ * Offers Auto and each rendition, and the data saver's cap at 360p.
+ */
+export function useHlsPlayback(options: HlsPlaybackOptions) {
+  const { videoRef, lessonId, sessionId, mp4Src, stream, dataSaver } = options;
+  const onFatal = useRef(options.onFatal);
+  onFatal.current = options.onFatal;
+  const token = useRef<string | null>(null);
+  const hlsRef = useRef<Hls | null>(null);
+  const [engine, setEngine] = useState<PlaybackEngine | null>(null);
+  const [quality, setQualityState] = useState<string>('auto');
+  const [activeLabel, setActiveLabel] = useState<string | null>(null);
+  const [nativeSrc, setNativeSrc] = useState<string | null>(null);
+
+  const masterUrl = stream?.url ?? null;
+  const renditions = stream?.renditions ?? [];
+  const offered = renditions.filter((r) => !dataSaver || shortSide(r) <= DATA_SAVER_CAP);
+  const qualities = (offered.length > 0 ? offered : renditions.slice(0, 1)).map((r) => r.label);
+
+  // Renew the token at half its life, for the whole session: a 3-hour lecture never meets an expired one.
+  useEffect(() => {
+    if (!stream) return;
+    token.current = stream.url.match(TOKEN_IN_PATH)?.[0] ?? null;
+    const timer = setInterval(() => {
+      api(endpoints.lessonHlsToken, { params: { id: lessonId }, query: { sessionId } })
+        .then((renewed) => {
+          token.current = renewed.url.match(TOKEN_IN_PATH)?.[0] ?? token.current;
+        })
+        // A failed renewal is tried again at the next tick; the lease covers the gap.
+        .catch(() => {});
+    }, stream.renewAfterSeconds * 1000);
+    return () => clearInterval(timer);
+  }, [stream, lessonId, sessionId]);
+
+  // Choose the engine and attach it once per stream.
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || !masterUrl) {
+      setEngine('mp4');
+      return;
+    }
+    if (nativeHls(video)) {
+      setEngine('native');
+      return;
+    }
+    let cancelled = false;
+    let instance: Hls | null = null;
+    import('hls.js')
+      .then(({ default: HlsClass }) => {
+        if (cancelled) return;
+        if (!HlsClass.isSupported()) {
+          setEngine('mp4');
+          return;
+        }
+        instance = new HlsClass({
+          // Every request carries the newest token (renewed above), whatever URL the playlist gave it.
+          xhrSetup: (xhr, url) => {
+            xhr.open('GET', token.current ? url.replace(TOKEN_IN_PATH, token.current) : url, true);
+            if (API_BASE) xhr.withCredentials = true;
+          },
+          maxBufferLength: 30,
+          capLevelOnFPSDrop: true,
+        });
+        hlsRef.current = instance;
+        instance.on(HlsClass.Events.LEVEL_SWITCHED, (_event, data) => {
+          const level = instance?.levels[data.level];
+          setActiveLabel(level ? `${Math.min(level.width, level.height)}p` : null);
+        });
+        instance.on(HlsClass.Events.ERROR, (_event, data) => {
+          if (!data.fatal) return;
+          const status = data.response?.code;
+          onFatal.current(
+            status === 403
+              ? 'This video link has expired or is not yours. Retry to open the lesson again.'
+              : data.type === HlsClass.ErrorTypes.MEDIA_ERROR
+                ? 'The video could not be decoded by this browser.'
+                : 'The video could not be loaded: the server did not answer. Check your connection and try again.',
+          );
+          instance?.destroy();
+        });
+        instance.loadSource(assetUrl(masterUrl));
+        instance.attachMedia(video);
+        setEngine('hls.js');
+      })
+      .catch(() => {
+        if (!cancelled) setEngine('mp4');
+      });
+    return () => {
+      cancelled = true;
+      instance?.destroy();
+      hlsRef.current = null;
+    };
+  }, [videoRef, masterUrl]);
+
+  // The data saver caps hls.js's automatic choice; native HLS gets a master playlist without the higher ones.
+  useEffect(() => {
+    const hls = hlsRef.current;
+    if (engine === 'hls.js' && hls) {
+      const allowed = hls.levels.map((l, i) => [shortSide(l), i] as const).filter(([side]) => side <= DATA_SAVER_CAP);
+      hls.autoLevelCapping = dataSaver && allowed.length > 0 ? Math.max(...allowed.map(([, i]) => i)) : -1;
+    }
+  }, [engine, dataSaver]);
+
+  const setQuality = useCallback(
+    (next: string) => {
+      setQualityState(next);
+      const hls = hlsRef.current;
+      if (engine === 'hls.js' && hls) {
+        hls.currentLevel = next === 'auto' ? -1 : hls.levels.findIndex((l) => `${shortSide(l)}p` === next);
+        return;
+      }
+      if (engine === 'native' && masterUrl) {
+        // Native HLS has no level API: a chosen rendition plays its own playlist, from the same point.
+        const video = videoRef.current;
+        const at = video?.currentTime ?? 0;
+        const wasPlaying = video ? !video.paused : false;
+        video?.addEventListener(
+          'loadedmetadata',
+          () => {
+            video.currentTime = at;
+            if (wasPlaying) void video.play().catch(() => {});
+          },
+          { once: true },
+        );
+        setNativeSrc(next === 'auto' ? null : masterUrl.replace('master.m3u8', `${next}/index.m3u8`));
+      }
+    },
+    [engine, masterUrl, videoRef],
+  );
+
+  /** What the <video> element's src is: none while hls.js drives it (Media Source) or is being loaded. */
+  let src: string | undefined;
+  if (engine === 'mp4') src = assetUrl(mp4Src);
+  else if (engine === 'native' && masterUrl) {
+    src = assetUrl(nativeSrc ?? (dataSaver ? `${masterUrl}?cap=${DATA_SAVER_CAP}` : masterUrl));
+  }
+  return {
+    engine,
+    src,
+    posterUrl: stream ? assetUrl(stream.posterUrl) : undefined,
+    /** Labels of the renditions the menu offers (none: MP4, no choice). */
+    qualities: engine === 'hls.js' || engine === 'native' ? qualities : [],
+    quality,
+    /** The rendition hls.js plays now (Auto's current choice). */
+    activeLabel,
+    setQuality,
+  };
+}

@@ -1,0 +1,145 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { signIn } from './support/auth.ts';
+import { lessonButton, player } from './support/course-page.ts';
+import { fakeGoogleEnv } from './support/fake-oauth.ts';
+import { type RunningProduct, startProduct } from './support/product.ts';
+
+/**
+ * A lesson over HLS under a slow network (decision 034): Chrome DevTools Protocol throttling at 1.6 Mbit/s and
+ * 150 ms latency. The first frame must appear within 2 s, the player must start on a low rendition and switch up
+ * once the throttle is lifted; the same lesson as MP4 (VIDEO_TRANSCODE off) is the baseline. Against products
+ * of their own: one that transcodes the seeded videos (waited for), one that does not.
+ */
+const COURSE = 'rag-from-scratch';
+/** Free, 96 s, 640x360: a 240p and a 360p rendition. */
+const INTRO = { id: 'rag-from-scratch-01', title: 'Why RAG, and when not to use it' };
+const THROTTLE = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 1_600_000 / 8 };
+
+// One product at a time: each is timed, and transcoding takes the CPU. The MP4 baseline first, so its figure is
+// reported whatever the HLS test finds.
+test.describe.configure({ mode: 'serial' });
+
+const products: RunningProduct[] = [];
+const dirs: string[] = [];
+async function product(transcode: boolean) {
+  const fake = process.env.E2E_FAKE_OAUTH_URL;
+  if (!fake) throw new Error('E2E_FAKE_OAUTH_URL is not set: run the tests through playwright');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kaushal-e2e-hls-'));
+  dirs.push(dataDir);
+  const started = await startProduct({
+    DATA_DIR: dataDir,
+    VIDEO_TRANSCODE: String(transcode),
+    LOG_LEVEL: 'info',
+    ...fakeGoogleEnv(fake),
+  });
+  products.push(started);
+  return started;
+}
+test.afterAll(async () => {
+  for (const p of products) await p.stop();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+async function throttle(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', THROTTLE);
+  return {
+    lift: () =>
+      cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      }),
+  };
+}
+
+/**
+ * Opens the lesson and measures, in the page, from the click and from the video's loadstart to the first frame
+ * presented (requestVideoFrameCallback).
+ */
+async function openAndTimeFirstFrame(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { firstFrame: Promise<{ fromClick: number; fromLoadStart: number }> };
+    w.firstFrame = new Promise((resolve) => {
+      const clicked = performance.now();
+      let loadStart = Number.NaN;
+      const watch = new MutationObserver(() => {
+        const video = document.querySelector<HTMLVideoElement>('[role="dialog"] video');
+        if (!video) return;
+        watch.disconnect();
+        video.addEventListener('loadstart', () => {
+          if (Number.isNaN(loadStart)) loadStart = performance.now();
+        });
+        video.requestVideoFrameCallback(() => {
+          const now = performance.now();
+          resolve({ fromClick: now - clicked, fromLoadStart: now - loadStart });
+        });
+      });
+      watch.observe(document.body, { childList: true, subtree: true });
+    });
+  });
+  await lessonButton(page, INTRO.title).click();
+  return page.evaluate(
+    () => (window as unknown as { firstFrame: Promise<{ fromClick: number; fromLoadStart: number }> }).firstFrame,
+  );
+}
+
+test('MP4 baseline under 1.6 Mbit/s: time to the first frame', async ({ browser }) => {
+  test.setTimeout(420_000);
+  const mp4Product = await product(false);
+  const context = await browser.newContext({ baseURL: mp4Product.baseUrl });
+  const page = await context.newPage();
+  await signIn(page);
+  await page.goto(`/course/${COURSE}`);
+  await throttle(context, page);
+  const timing = await openAndTimeFirstFrame(page);
+  await expect(player(page, INTRO.title).getByRole('region', { name: 'Video player' })).toHaveAttribute(
+    'data-engine',
+    'mp4',
+  );
+  console.log(
+    `MP4 first frame: ${timing.fromClick.toFixed(0)} ms from the click, ${timing.fromLoadStart.toFixed(0)} ms from loadstart`,
+  );
+  await context.close();
+});
+
+test('HLS under 1.6 Mbit/s: first frame within 2 s on a low rendition, a higher one once the throttle is lifted', async ({
+  browser,
+}) => {
+  test.setTimeout(840_000);
+  const hlsProduct = await product(true);
+  const context = await browser.newContext({ baseURL: hlsProduct.baseUrl });
+  const page = await context.newPage();
+  await signIn(page);
+  // The seeded videos are transcoded in the background after start: wait for this lesson's ladder.
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(`/api/v1/lessons/${INTRO.id}/signed-url`);
+        return Boolean((await res.json()).hls);
+      },
+      { timeout: 240_000, intervals: [2000] },
+    )
+    .toBe(true);
+  await page.goto(`/course/${COURSE}`);
+  const network = await throttle(context, page);
+  const timing = await openAndTimeFirstFrame(page);
+  const lesson = player(page, INTRO.title);
+  const region = lesson.getByRole('region', { name: 'Video player' });
+  await expect(region).toHaveAttribute('data-engine', 'hls.js');
+  console.log(
+    `HLS first frame: ${timing.fromClick.toFixed(0)} ms from the click, ${timing.fromLoadStart.toFixed(0)} ms from loadstart`,
+  );
+  expect(timing.fromLoadStart, JSON.stringify(timing)).toBeLessThan(2000);
+  await expect(region).toHaveAttribute('data-quality', '240p');
+  await expect(region).toHaveAttribute('data-status', /playing|buffering/);
+
+  await network.lift();
+  await expect(region).toHaveAttribute('data-quality', '360p', { timeout: 60_000 });
+  await context.close();
+});
