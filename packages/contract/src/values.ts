@@ -3,7 +3,7 @@
  * value (the stored-theme check in the web app's entry) does not pull the schema library into the page.
  */
 export const THEMES = ['dark', 'light', 'auto'] as const;
-export const LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
+export const LANGUAGES = ['en', 'hi', 'es', 'fr', 'de'] as const;
 
 export const COURSES_PAGE_SIZE = 9;
 

@@ -1,5 +1,6 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { LanguageBoundary } from '@/i18n/language-boundary';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { createUnauthorizedHandler } from '@/lib/session';
 import { useMounted } from '@/lib/use-mounted';
@@ -20,7 +21,7 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
   }, [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
+      <LanguageBoundary>{children}</LanguageBoundary>
       {mounted && (
         <Suspense fallback={null}>
           <Toasters />

@@ -1,3 +1,5 @@
+import { translateText } from '@/i18n/i18n';
+
 /**
  * Short one-line notices ('Welcome back!', 'Logged out', lesson completion) through sonner, loaded after the
  * first paint: the page does not wait for the toast library, and a notice raised before it arrives is shown
@@ -22,6 +24,7 @@ export function notice(message: string, options?: NoticeOptions): void {
   void mounted
     .then((): Promise<Sonner> => import('sonner'))
     .then((sonner) => {
-      sonner.toast(message, options);
+      const description = options?.description && translateText(options.description);
+      sonner.toast(translateText(message), { ...options, description });
     });
 }

@@ -12,6 +12,6 @@
 export { progressSavesSettled } from './api/save-progress';
 export { CourseNotes, type CourseNotesProps } from './components/course-notes';
 export { LessonPlayerDialog, type LessonPlayerDialogProps, type PlayerCourse } from './components/lesson-player-dialog';
-export { COMPLETION_RULE } from './components/shortcuts-dialog';
+export { completionRule } from './components/shortcuts-dialog';
 export { type OpenLessonOutcome, useOpenLesson } from './hooks/use-open-lesson';
 export { opensEveryLesson } from './lib/lesson-navigation';
