@@ -19,6 +19,9 @@ export function requestLanguage(request: FastifyRequest): Language {
   return languageFromAcceptLanguage(Array.isArray(header) ? header.join(',') : header) ?? DEFAULT_LANGUAGE;
 }
 
-/** index.html with `<html lang>` set to the page's language. */
+/** index.html with `<html lang>` set to the page's language (a known code: nothing to escape). */
 export const withHtmlLang = (html: string, language: Language) =>
-  html.replace(/<html lang="[^"]*"/, () => `<html lang="${language}"`);
+  html.replace(/<html\b([^>]*)>/, (_, attributes: string) => {
+    const others = attributes.replace(/\s+lang="[^"]*"/, '');
+    return `<html lang="${language}"${others}>`;
+  });
