@@ -188,7 +188,7 @@ describe('the language of a page (docs/decisions/030)', () => {
   });
 
   it('ignores an unknown or hostile language (cookie or header) and serves English, never an error', async () => {
-    const hostile = [
+    const hostile: Record<string, string>[] = [
       { cookie: 'kaushal_lang=xx' },
       { cookie: 'kaushal_lang=%3Cscript%3E' },
       { cookie: 'kaushal_lang="><script>alert(1)</script>' },
