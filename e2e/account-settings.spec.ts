@@ -59,6 +59,9 @@ test('settings: defaults, the light theme applies at once, saved preferences per
     await expect(htmlClass(other)).toHaveClass(/\bdark\b/);
     await signIn(other, { name: 'Meera Iyer', email });
     await expect(htmlClass(other)).toHaveClass(/\blight\b/);
+    // And the saved language (decision 030).
+    await expect(htmlClass(other)).toHaveAttribute('lang', 'de');
+    await expect(other.getByRole('banner').getByRole('link', { name: 'Kurse', exact: true })).toBeVisible();
   } finally {
     await elsewhere.close();
   }
