@@ -28,8 +28,9 @@ test('settings: defaults, the light theme applies at once, saved preferences per
   await page.getByRole('switch', { name: 'Email Notifications' }).click();
   await page.getByLabel('Language', { exact: true }).selectOption({ label: 'Deutsch' });
   await page.getByRole('button', { name: 'Save Settings' }).click();
-  await expect(page.getByText('Settings Saved', { exact: true })).toBeVisible();
-  await expect(page.getByText('Your preferences have been updated successfully.', { exact: true })).toBeVisible();
+  // The saved language applies at once (docs/decisions/030): the confirmation already speaks German.
+  await expect(page.getByText('Einstellungen gespeichert', { exact: true })).toBeVisible();
+  await expect(page.getByText('Deine Einstellungen wurden aktualisiert.', { exact: true })).toBeVisible();
 
   const saved = await (await page.request.get('/api/v1/users/me/settings')).json();
   expect(saved).toMatchObject({
@@ -43,9 +44,9 @@ test('settings: defaults, the light theme applies at once, saved preferences per
 
   await page.reload();
   await expect(htmlClass(page)).toHaveClass(/\blight\b/);
-  await expect(page.getByRole('switch', { name: 'Push Notifications' })).toBeChecked();
-  await expect(page.getByRole('switch', { name: 'Email Notifications' })).not.toBeChecked();
-  await expect(page.getByLabel('Language', { exact: true })).toHaveValue('de');
+  await expect(page.getByRole('switch', { name: 'Push-Benachrichtigungen' })).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'E-Mail-Benachrichtigungen' })).not.toBeChecked();
+  await expect(page.getByLabel('Sprache', { exact: true })).toHaveValue('de');
   // The theme is the whole app's, not the settings page's.
   await page.goto('/courses');
   await expect(htmlClass(page)).toHaveClass(/\blight\b/);
@@ -58,6 +59,9 @@ test('settings: defaults, the light theme applies at once, saved preferences per
     await expect(htmlClass(other)).toHaveClass(/\bdark\b/);
     await signIn(other, { name: 'Meera Iyer', email });
     await expect(htmlClass(other)).toHaveClass(/\blight\b/);
+    // And the saved language (decision 030).
+    await expect(htmlClass(other)).toHaveAttribute('lang', 'de');
+    await expect(other.getByRole('banner').getByRole('link', { name: 'Kurse', exact: true })).toBeVisible();
   } finally {
     await elsewhere.close();
   }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { compiledCatalogs } from './vite-plugin-catalogs.ts';
 
 const site = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../content/site.json'), 'utf8')) as {
   productName: string;
@@ -83,6 +84,7 @@ export default defineConfig({
     reactRouterProductionBuild(),
     react(),
     tailwindcss(),
+    compiledCatalogs(path.resolve(import.meta.dirname, 'src/i18n/catalogs')),
     {
       // The brand comes from content/site.json, never from the markup.
       name: 'site-config-html',

@@ -30,6 +30,9 @@ export async function useFakeProfile(page: Page, profile: FakeProfile): Promise<
  * code exchange and the profile fetch. Resolves once the app has landed (on the stored path, or /dashboard)
  * and the top navigation offers Logout. Defaults: a fresh learner named 'Test Learner', via Google.
  */
+/** Logout in any interface language: a learner's saved language applies as soon as they sign in (decision 030). */
+const LOGOUT = /^(Logout|लॉग आउट|Cerrar sesión|Se déconnecter|Abmelden)$/;
+
 export async function signIn(
   page: Page,
   person: Partial<Omit<FakeProfile, 'deny' | 'failTokenExchange' | 'failProfile'>> & {
@@ -45,7 +48,7 @@ export async function signIn(
   // Signed in once the navigation offers Logout (in the DOM at every width; the phone layout keeps it in the
   // closed menu). The name shown may be an earlier one: a returning learner keeps the name they had.
   await expect(
-    page.getByRole('banner').getByRole('button', { name: 'Logout', includeHidden: true }).first(),
+    page.getByRole('banner').getByRole('button', { name: LOGOUT, includeHidden: true }).first(),
   ).toBeAttached();
   return profile;
 }

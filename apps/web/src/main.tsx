@@ -4,11 +4,16 @@ import { RouterProvider } from 'react-router/dom';
 import { seedFirstPaintData } from './app/first-paint/first-paint-data';
 import { Providers } from './app/providers';
 import { router, routerReady } from './app/router';
+import { activateLanguage } from './i18n/i18n';
+import { initialLanguage } from './i18n/language-choice';
 import { startThirdPartyScripts } from './lib/analytics';
 import { createQueryClient } from './lib/query-client';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
+
+// In the visitor's language before the first render (a drawn page was drawn in it: hydration must match).
+await activateLanguage(initialLanguage());
 
 const queryClient = createQueryClient();
 const app = (

@@ -10,6 +10,8 @@ export type FirstPaintApiFetch = (path: string) => Promise<{ status: number; bod
 export interface FirstPaintOptions {
   /** The public origin (PUBLIC_URL): the links of a page's head (canonical, og:url, og:image) are absolute. */
   publicUrl: string;
+  /** The visitor's interface language (docs/decisions/030): the page is drawn in it. English when absent. */
+  language?: string;
 }
 
 /** A public page drawn on the server. */

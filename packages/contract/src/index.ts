@@ -13,6 +13,7 @@ export * from './endpoint-schemas.ts';
 export * from './endpoints.ts';
 export * from './first-paint.ts';
 export * from './integrations.ts';
+export * from './languages.ts';
 export * from './learners.ts';
 export * from './learning.ts';
 export * from './note-limits.ts';

@@ -12,20 +12,20 @@ import { FIRST_PAINT_TIMEOUT_MS, withFirstPaint } from './web-first-paint.ts';
 const root = mkdtempSync(path.join(tmpdir(), 'kaushal-first-paint-'));
 const dist = path.join(root, 'dist');
 mkdirSync(dist);
-const shell = `<!doctype html><html><head><title>t</title><meta name="description" content="default" /><!--app-head--></head><body><div id="root"></div><script type="module" src="/assets/boot.js"></script></body></html>`;
+const shell = `<!doctype html><html lang="en"><head><title>t</title><meta name="description" content="default" /><!--app-head--></head><body><div id="root"></div><script type="module" src="/assets/boot.js"></script></body></html>`;
 writeFileSync(path.join(dist, 'index.html'), shell);
 
 const names = `export const FIRST_PAINT_DATA_ID = 'first-paint-data'; export const FIRST_PAINT_ATTRIBUTE = 'data-first-paint';`;
 const modules = {
   echo: `${names}
-    export async function renderFirstPaint(url, fetchApi, { publicUrl }) {
+    export async function renderFirstPaint(url, fetchApi, { publicUrl, language }) {
       if (url.startsWith('/dashboard')) return null;
       const me = await fetchApi('/auth/me');
       const featured = await fetchApi('/courses/featured');
       const who = me.status === 200 ? me.body.name : 'anonymous';
       globalThis.drawings = (globalThis.drawings ?? 0) + 1;
       return {
-        html: '<link rel="preload" as="image" href="/thumbnails/a.svg"/><main><h1>' + who + ' ($&amp;)</h1><p>' + url + ' ' + featured.status + ' ' + featured.body.length + '</p><p>drawing ' + globalThis.drawings + '</p>' + 'x'.repeat(3000) + '</main>',
+        html: '<link rel="preload" as="image" href="/thumbnails/a.svg"/><main><h1>' + who + ' ($&amp;)</h1><p>' + url + ' ' + featured.status + ' ' + featured.body.length + '</p><p>drawing ' + globalThis.drawings + '</p><p>in ' + language + '</p>' + 'x'.repeat(3000) + '</main>',
         data: JSON.stringify([{ queryKey: ['auth', 'me'], data: me.body }]).replace(/</g, '\\\\u003c'),
         head: url.startsWith('/course/')
           ? '<title>' + url + ' ($&amp;)</title><meta name="description" content="' + url + '" /><meta property="og:url" content="' + publicUrl + url + '" />'
@@ -160,4 +160,42 @@ describe('first paint that fails', () => {
       });
     });
   }
+});
+
+describe('the language of a page (docs/decisions/030)', () => {
+  const ctx = useTestApp({ env: { ...env('echo.js'), CATALOGUE_CACHE_SECONDS: '60' } });
+  const page = async (headers: Record<string, string>) => {
+    const res = await ctx.app.inject({ url: '/about-us', headers });
+    expect(res.statusCode).toBe(200);
+    return {
+      lang: /<html lang="([^"]*)"/.exec(res.body)?.[1],
+      drawnIn: /<p>in ([^<]*)<\/p>/.exec(res.body)?.[1],
+      drawing: /drawing (\d+)/.exec(res.body)?.[1],
+      vary: res.headers.vary,
+    };
+  };
+
+  it("follows the browser's Accept-Language on a first visit, and the chosen language's cookie after that", async () => {
+    expect(await page({})).toMatchObject({ lang: 'en', drawnIn: 'en' });
+    const hindi = await page({ 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' });
+    expect(hindi).toMatchObject({ lang: 'hi', drawnIn: 'hi' });
+    expect(hindi.vary).toContain('accept-language');
+    const chosen = await page({ 'accept-language': 'hi-IN', cookie: 'kaushal_lang=de' });
+    expect(chosen).toMatchObject({ lang: 'de', drawnIn: 'de' });
+    // Pages kept for visitors without a session are kept per language: English stays English.
+    expect(await page({ 'accept-language': 'en-GB' })).toMatchObject({ lang: 'en', drawnIn: 'en' });
+    expect((await page({ 'accept-language': 'hi' })).drawing).toBe(hindi.drawing);
+  });
+
+  it('ignores an unknown or hostile language (cookie or header) and serves English, never an error', async () => {
+    const hostile: Record<string, string>[] = [
+      { cookie: 'kaushal_lang=xx' },
+      { cookie: 'kaushal_lang=%3Cscript%3E' },
+      { cookie: 'kaushal_lang="><script>alert(1)</script>' },
+      { 'accept-language': 'zz, *;q=0.1, hi;q=0' },
+      { 'accept-language': `${'a'.repeat(5000)},;;;q=abc,-,` },
+      { 'accept-language': 'hi;q=NaN, fr;q=2' },
+    ];
+    for (const headers of hostile) expect(await page(headers), JSON.stringify(headers)).toMatchObject({ lang: 'en' });
+  });
 });

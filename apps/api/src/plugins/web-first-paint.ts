@@ -53,11 +53,16 @@ export function createFirstPaintRenderer(
   };
 
   /** The page with its first paint, or null when it has none (not a drawn page, or drawing failed). */
-  const draw = async (request: FastifyRequest, shell: string, firstPaint: FirstPaintModule): Promise<string | null> => {
+  const draw = async (
+    request: FastifyRequest,
+    shell: string,
+    firstPaint: FirstPaintModule,
+    language: string,
+  ): Promise<string | null> => {
     let timer: NodeJS.Timeout | undefined;
     try {
       const drawn = await Promise.race([
-        firstPaint.renderFirstPaint(request.url, (path) => askApi(request, path), { publicUrl }),
+        firstPaint.renderFirstPaint(request.url, (path) => askApi(request, path), { publicUrl, language }),
         new Promise<null>((resolve) => {
           timer = setTimeout(() => resolve(null), FIRST_PAINT_TIMEOUT_MS);
         }),
@@ -71,13 +76,17 @@ export function createFirstPaintRenderer(
     }
   };
 
-  return async (request, shell) => {
+  return async (request, shell, language) => {
     const firstPaint = shell.includes(ROOT) ? await load() : null;
     if (!firstPaint) return shell;
-    if (request.cookies[SESSION_COOKIE]) return (await draw(request, shell, firstPaint)) ?? shell;
+    if (request.cookies[SESSION_COOKIE]) return (await draw(request, shell, firstPaint, language)) ?? shell;
     // Only drawn pages are kept: a page without a first paint is cheap to ask again, and a failed one retries.
+    // Kept per language too: a visitor never gets a page drawn in another visitor's language.
     return anonymousPages
-      .get(request.url, async () => (await draw(request, shell, firstPaint)) ?? Promise.reject(NOT_DRAWN))
+      .get(
+        `${language} ${request.url}`,
+        async () => (await draw(request, shell, firstPaint, language)) ?? Promise.reject(NOT_DRAWN),
+      )
       .catch(() => shell);
   };
 }

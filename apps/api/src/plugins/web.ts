@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { API_PREFIX } from '@kaushal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isValidMediaKey, type MediaStore, THUMBNAIL_PREFIX } from '../providers/media/media-store.ts';
+import { requestLanguage, withHtmlLang } from './web-language.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -53,7 +54,7 @@ function chooseEncoding(header: string | string[] | undefined): Encoding | null 
   return null;
 }
 
-export type IndexHtmlRenderer = (request: FastifyRequest, html: string) => Promise<string> | string;
+export type IndexHtmlRenderer = (request: FastifyRequest, html: string, language: string) => Promise<string> | string;
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, client routes fall back
@@ -108,13 +109,16 @@ export async function registerWeb(
         .send('The web app is not built. Run `npm run build`, or `npm run dev` for development.');
     }
     if (app.deps.config.env !== 'production' && !indexHtml) indexHtml = readFileSync(indexFile, 'utf8');
-    const html = options.renderIndex ? await options.renderIndex(request, indexHtml) : indexHtml;
+    // Every page, drawn or not, is in the visitor's language from its first byte (`<html lang>`).
+    const language = requestLanguage(request);
+    const shell = withHtmlLang(indexHtml, language);
+    const html = options.renderIndex ? await options.renderIndex(request, shell, language) : shell;
     // Private: the first paint may show the visitor's own name and access (plugins/web-first-paint.ts).
     reply
       .code(200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'private, no-cache')
-      .header('vary', 'cookie, accept-encoding');
+      .header('vary', 'cookie, accept-language, accept-encoding');
     const encoding = chooseEncoding(request.headers['accept-encoding']);
     if (!encoding || Buffer.byteLength(html) < COMPRESS_MIN_BYTES) return reply.send(html);
     return reply.header('content-encoding', encoding).send(await compress[encoding](html));

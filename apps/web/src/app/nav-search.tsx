@@ -1,11 +1,10 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { fieldClass } from '@/components/ui/input';
+import { t } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
 
 type Combobox = typeof import('@/features/catalogue/components/search-combobox').SearchCombobox;
-
-const LABEL = 'Search courses and lessons';
 
 /**
  * The top navigation's search box. Every page has it, the home page included, whose JavaScript budget has no
@@ -49,7 +48,7 @@ export function NavSearch({ className }: { className?: string }) {
     const { Combobox } = live;
     return (
       <Combobox
-        label={LABEL}
+        label={t('Search courses and lessons')}
         defaultValue={live.value}
         autoFocus={live.focused}
         onSearch={search}
@@ -68,8 +67,8 @@ export function NavSearch({ className }: { className?: string }) {
         ref={inputRef}
         type="search"
         name="q"
-        aria-label={LABEL}
-        placeholder="Search courses and lessons"
+        aria-label={t('Search courses and lessons')}
+        placeholder={t('Search courses and lessons')}
         autoComplete="off"
         enterKeyHint="search"
         maxLength={100}

@@ -1,3 +1,4 @@
+import { t } from '@/i18n/i18n';
 export function PageFallback() {
   return (
     <div className="flex min-h-svh items-center justify-center" role="status" aria-live="polite">
@@ -5,7 +6,7 @@ export function PageFallback() {
         className="size-8 animate-spin rounded-full border-2 border-accent border-t-transparent"
         aria-hidden="true"
       />
-      <span className="sr-only">Loading…</span>
+      <span className="sr-only">{t('Loading…')}</span>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useToastersWanted } from '@/components/ui/toast-store';
+import { LanguageBoundary } from '@/i18n/language-boundary';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { createUnauthorizedHandler } from '@/lib/session';
 import { useMounted } from '@/lib/use-mounted';
@@ -23,7 +24,7 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
   }, [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
+      <LanguageBoundary>{children}</LanguageBoundary>
       {mounted && toastersWanted && (
         <Suspense fallback={null}>
           <Toasters />

@@ -1,5 +1,6 @@
 import type { AccessType } from '@kaushal/contract';
 import type { ToastMessage } from '@/components/ui/toast-store';
+import { msg, t } from '@/i18n/i18n';
 
 type Message = Omit<ToastMessage, 'id'>;
 
@@ -8,20 +9,27 @@ type Message = Omit<ToastMessage, 'id'>;
  * the enroll and pay buttons and the player all say the same words.
  */
 export const ACCESS_MESSAGES = {
-  signInForLesson: { title: 'Sign in required', description: 'Please sign in to access this lesson.' },
-  signInToEnroll: { title: 'Sign in required', description: 'Please sign in to enroll in this course.' },
+  signInForLesson: { title: msg('Sign in required'), description: msg('Please sign in to access this lesson.') },
+  signInToEnroll: { title: msg('Sign in required'), description: msg('Please sign in to enroll in this course.') },
   enrollmentRequired: {
-    title: 'Enrollment required',
-    description: 'Please enroll in the course to access this lesson.',
+    title: msg('Enrollment required'),
+    description: msg('Please enroll in the course to access this lesson.'),
   },
-  noVideo: { title: 'No video available', description: "This lesson doesn't have a video yet." },
-  noFreeLesson: { title: 'No free lesson available', description: "This course doesn't have a free preview lesson." },
-  lessonLoadFailed: { title: 'Error', description: 'Failed to load lesson. Please try again.', variant: 'destructive' },
+  noVideo: { title: msg('No video available'), description: msg("This lesson doesn't have a video yet.") },
+  noFreeLesson: {
+    title: msg('No free lesson available'),
+    description: msg("This course doesn't have a free preview lesson."),
+  },
+  lessonLoadFailed: {
+    title: msg('Error'),
+    description: msg('Failed to load lesson. Please try again.'),
+    variant: 'destructive',
+  },
 } satisfies Record<string, Message>;
 
 /** Spec section 9: shown on the course page and in the player. */
-export const MONEY_BACK_GUARANTEE = '12-hour money-back guarantee';
+export const MONEY_BACK_GUARANTEE = msg('12-hour money-back guarantee');
 
 /** How long a pricing tier's access lasts, in words (the side panel's tiers and the completion popup). */
 export const accessTypeLabel = (accessType: AccessType) =>
-  accessType === 'permanent' ? 'Lifetime access' : '7 days of access';
+  accessType === 'permanent' ? t('Lifetime access') : t('7 days of access');

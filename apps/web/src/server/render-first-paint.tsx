@@ -2,7 +2,7 @@
 // public page drawn to HTML with the data it shows above the fold, so a visitor sees it before the app's
 // JavaScript has loaded. The browser then hydrates it with the same data (main.tsx).
 
-import { endpoints, type FirstPaintModule } from '@kaushal/contract';
+import { DEFAULT_LANGUAGE, endpoints, type FirstPaintModule, isLanguage } from '@kaushal/contract';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
@@ -10,6 +10,7 @@ import { type FirstPaintEntry, serializeFirstPaintData } from '@/app/first-paint
 import { routeFirstPaint } from '@/app/first-paint/route-first-paint';
 import { Providers } from '@/app/providers';
 import { routes } from '@/app/routes';
+import { loadLanguage, switchToLoadedLanguage } from '@/i18n/i18n';
 import { callPath } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
 import { sessionQueryKey } from '@/lib/session/session-query';
@@ -24,7 +25,9 @@ export { FIRST_PAINT_ATTRIBUTE, FIRST_PAINT_DATA_ID } from '@/app/first-paint/fi
  * data of the queries it names, and with its head. Null when the route declares no first paint: the page is
  * drawn only in the browser.
  */
-export const renderFirstPaint: FirstPaintModule['renderFirstPaint'] = async (url, fetchApi, { publicUrl }) => {
+export const renderFirstPaint: FirstPaintModule['renderFirstPaint'] = async (url, fetchApi, options) => {
+  const { publicUrl } = options;
+  const language = isLanguage(options.language) ? options.language : DEFAULT_LANGUAGE;
   const location = new URL(url, 'http://first-paint.invalid');
   const matches = matchRoutes(routes, location.pathname);
   const firstPaint = routeFirstPaint(matches);
@@ -47,12 +50,13 @@ export const renderFirstPaint: FirstPaintModule['renderFirstPaint'] = async (url
     queryClient.setQueryData(query.queryKey, result.body);
     return result.body;
   });
-  const head = firstPaint.head?.(data, match);
-
   const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(location.href));
+  const [context] = await Promise.all([handler.query(new Request(location.href)), loadLanguage(language)]);
   // A redirect or a thrown response: let the browser's router deal with it.
   if (context instanceof Response) return null;
+  // From here to the end nothing waits: pages drawn at the same time in other languages cannot interleave.
+  switchToLoadedLanguage(language);
+  const head = firstPaint.head?.(data, match);
   const router = createStaticRouter(handler.dataRoutes, context);
   // The same tree as main.tsx renders, so the browser can hydrate this markup.
   const html = renderToString(

@@ -42,6 +42,17 @@ describe('GET and PUT /users/me/settings', () => {
     expect((await as.put(url, {})).json()).toEqual({ ...DEFAULT_SETTINGS, theme: 'light', language: 'de' });
   });
 
+  it('keeps Hindi as a language, and refuses a language the interface does not have with a 400', async () => {
+    const as = asLearner(ctx, await createLearner(ctx));
+    expect((await as.put(url, { language: 'hi' })).json()).toMatchObject({ language: 'hi' });
+    for (const language of ['xx', 'EN', 'hi-IN', '', 42]) {
+      const res = await as.put(url, { language });
+      expect(res.statusCode, String(language)).toBe(400);
+      expect(res.json()).toHaveProperty('detail');
+    }
+    expect((await as.get(url)).json()).toMatchObject({ language: 'hi' });
+  });
+
   it('keeps both of two saves made at the same time', async () => {
     const learner = await createLearner(ctx);
     const as = asLearner(ctx, learner);

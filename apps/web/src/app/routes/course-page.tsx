@@ -30,6 +30,7 @@ import {
 } from '@/features/payments';
 import { courseQuizzesQuery } from '@/features/quizzes/api/quiz-queries';
 import { sectionQuizSlot } from '@/features/quizzes/components/section-quiz';
+import { t } from '@/i18n/i18n';
 import { ApiError } from '@/lib/api-client';
 import { catalogueKeys, dashboardKeys } from '@/lib/query-keys';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -127,7 +128,7 @@ export function CoursePage() {
     }
     return (
       <p role="alert" className="mx-auto max-w-xl px-4 py-24 text-center text-muted">
-        Failed to load course details. Please try again.
+        {t('Failed to load course details. Please try again.')}
       </p>
     );
   }
@@ -146,7 +147,7 @@ export function CoursePage() {
       <ActionLabel
         text={
           couponPrice === 0
-            ? 'Enroll with coupon'
+            ? t('Enroll with coupon')
             : payLabel(couponPrice === null ? offer : { ...offer, price: couponPrice }, course)
         }
       />
@@ -164,7 +165,7 @@ export function CoursePage() {
 
       <aside
         id="course-side-panel"
-        aria-label="Enrollment"
+        aria-label={t('Enrollment')}
         className="min-w-0 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start"
       >
         <CourseSidePanel
@@ -194,12 +195,12 @@ export function CoursePage() {
       <div className="min-w-0 space-y-8">
         <section aria-labelledby="lessons-heading" className="space-y-4">
           <h2 id="lessons-heading" className="text-xl font-semibold">
-            Lessons <span className="text-base font-normal text-muted">({course.lessons.length})</span>
+            {t('Lessons')} <span className="text-base font-normal text-muted">({course.lessons.length})</span>
           </h2>
           {course.staffPreview && (
             <p className="rounded-lg border border-border bg-surface p-3 text-sm">
-              <strong className="font-semibold">Staff preview:</strong> every lesson opens for you. Learners see the
-              paid ones locked until they enroll.
+              <strong className="font-semibold">{t('Staff preview:')}</strong>{' '}
+              {t('every lesson opens for you. Learners see the paid ones locked until they enroll.')}
             </p>
           )}
           <LessonList

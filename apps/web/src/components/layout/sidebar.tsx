@@ -14,15 +14,16 @@ import { useId, useState, useSyncExternalStore } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { UserAvatar } from '@/components/ui/user-avatar';
+import { msg, t } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
 import { useLogout } from './use-logout';
 
 const ITEMS = [
-  { to: '/dashboard', label: 'Dashboard', Icon: LayoutDashboard },
-  { to: '/courses', label: 'My Courses', Icon: BookOpen },
-  { to: '/profile', label: 'Profile', Icon: UserRound },
-  { to: '/settings', label: 'Settings', Icon: Settings },
-];
+  { to: '/dashboard', label: msg('Dashboard'), Icon: LayoutDashboard },
+  { to: '/courses', label: msg('My Courses'), Icon: BookOpen },
+  { to: '/profile', label: msg('Profile'), Icon: UserRound },
+  { to: '/settings', label: msg('Settings'), Icon: Settings },
+] as const;
 
 /** Spec breakpoint: below 768 px is mobile. */
 const DESKTOP = '(min-width: 48rem)';
@@ -92,7 +93,7 @@ export function Sidebar({ user }: { user: User }) {
   return (
     // A named region, not <aside>: it sits inside <main>, where a complementary landmark may not.
     <section
-      aria-label="Your account"
+      aria-label={t('Your account')}
       className={cn(
         'shrink-0 border-b border-border bg-surface md:sticky md:top-16 md:h-[calc(100vh-4rem)] md:border-r md:border-b-0',
         'md:transition-[width] md:duration-200 motion-reduce:transition-none',
@@ -111,7 +112,7 @@ export function Sidebar({ user }: { user: User }) {
             size="icon"
             aria-expanded={expanded}
             aria-controls={panelId}
-            aria-label={expanded ? 'Collapse sidebar' : 'Expand sidebar'}
+            aria-label={expanded ? t('Collapse sidebar') : t('Expand sidebar')}
             onClick={toggle}
           >
             <span className="md:hidden">
@@ -124,37 +125,40 @@ export function Sidebar({ user }: { user: User }) {
         </div>
 
         <div id={panelId} className={cn('min-h-0 flex-1 flex-col gap-3', expanded ? 'flex' : 'hidden md:flex')}>
-          <nav aria-label="Sidebar">
+          <nav aria-label={t('Sidebar')}>
             <ul className="flex flex-col gap-1">
-              {ITEMS.map(({ to, label: text, Icon }) => (
-                <li key={to}>
-                  <NavLink
-                    to={to}
-                    title={expanded ? undefined : text}
-                    className={({ isActive }) =>
-                      cn(
-                        'flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium hover:bg-surface-2',
-                        !expanded && 'md:justify-center md:px-0',
-                        isActive ? 'bg-accent/15 text-accent' : 'text-fg',
-                      )
-                    }
-                  >
-                    <Icon className="size-5 shrink-0" aria-hidden="true" />
-                    <span className={label}>{text}</span>
-                  </NavLink>
-                </li>
-              ))}
+              {ITEMS.map(({ to, label: id, Icon }) => {
+                const text = t(id);
+                return (
+                  <li key={to}>
+                    <NavLink
+                      to={to}
+                      title={expanded ? undefined : text}
+                      className={({ isActive }) =>
+                        cn(
+                          'flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium hover:bg-surface-2',
+                          !expanded && 'md:justify-center md:px-0',
+                          isActive ? 'bg-accent/15 text-accent' : 'text-fg',
+                        )
+                      }
+                    >
+                      <Icon className="size-5 shrink-0" aria-hidden="true" />
+                      <span className={label}>{text}</span>
+                    </NavLink>
+                  </li>
+                );
+              })}
             </ul>
           </nav>
           <Button
             variant="ghost"
             className={cn('justify-start md:mt-auto', !expanded && 'md:justify-center md:px-0')}
-            title={expanded ? undefined : 'Logout'}
+            title={expanded ? undefined : t('Logout')}
             onClick={() => logout.mutate()}
             disabled={logout.isPending}
           >
             <LogOut aria-hidden="true" />
-            <span className={label}>Logout</span>
+            <span className={label}>{t('Logout')}</span>
           </Button>
         </div>
       </div>

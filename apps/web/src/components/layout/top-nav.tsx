@@ -3,17 +3,18 @@ import { type ReactNode, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { UserAvatar } from '@/components/ui/user-avatar';
+import { msg, t } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
 import { rememberPathForLogin, useSession } from '@/lib/session';
 import { BrandLogo } from './brand-logo';
 import { useLogout } from './use-logout';
 
 const LINKS = [
-  { to: '/courses', label: 'Courses' },
-  { to: '/dashboard', label: 'Dashboard' },
-];
+  { to: '/courses', label: msg('Courses') },
+  { to: '/dashboard', label: msg('Dashboard') },
+] as const;
 /** For users with a staff role (instructor, support, admin): the console, a part of the app loaded only there. */
-const STAFF_LINKS = [...LINKS, { to: '/admin', label: 'Console' }];
+const STAFF_LINKS = [...LINKS, { to: '/admin', label: msg('Console') }] as const;
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn('rounded-lg px-3 py-2 text-sm font-medium hover:text-accent', isActive ? 'text-accent' : 'text-muted');
@@ -39,14 +40,14 @@ export function TopNav({ search }: { search?: ReactNode }) {
         <span className="max-w-40 truncate text-sm font-medium">{session.user.name}</span>
         <Button variant="ghost" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
           <LogOut aria-hidden="true" />
-          Logout
+          {t('Logout')}
         </Button>
       </div>
     ) : session.status === 'anonymous' ? (
       <Button asChild size="sm">
         {/* Signing in from here brings the learner back to this page (spec section 4's rule). */}
         <Link to="/login" onClick={() => rememberPathForLogin(`${location.pathname}${location.search}`)}>
-          Sign In
+          {t('Sign In')}
         </Link>
       </Button>
     ) : (
@@ -55,18 +56,21 @@ export function TopNav({ search }: { search?: ReactNode }) {
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-bg/90 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 md:px-6">
+      <nav
+        aria-label={t('Main')}
+        className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 md:px-6"
+      >
         <BrandLogo />
         {search && (
           // biome-ignore lint/a11y/useSemanticElements: the same landmark as <search>, which the tests' DOM (happy-dom) does not know, so React warns there.
-          <div role="search" aria-label="Site" className="hidden w-52 md:block lg:w-80">
+          <div role="search" aria-label={t('Site')} className="hidden w-52 md:block lg:w-80">
             {search}
           </div>
         )}
         <div className="hidden items-center gap-2 md:flex">
           {links.map((l) => (
             <NavLink key={l.to} to={l.to} className={linkClass}>
-              {l.label}
+              {t(l.label)}
             </NavLink>
           ))}
           <div className="ml-2">{account}</div>
@@ -77,7 +81,7 @@ export function TopNav({ search }: { search?: ReactNode }) {
           className="md:hidden"
           aria-expanded={open}
           aria-controls={menuId}
-          aria-label={open ? 'Close menu' : 'Open menu'}
+          aria-label={open ? t('Close menu') : t('Open menu')}
           onClick={() => setOpenOn(open ? null : location.pathname)}
         >
           {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
@@ -88,13 +92,13 @@ export function TopNav({ search }: { search?: ReactNode }) {
           <div className="flex flex-col gap-1 pt-2">
             {search && (
               // biome-ignore lint/a11y/useSemanticElements: the same landmark as <search>, which the tests' DOM (happy-dom) does not know, so React warns there.
-              <div role="search" aria-label="Site" className="pb-2">
+              <div role="search" aria-label={t('Site')} className="pb-2">
                 {search}
               </div>
             )}
             {links.map((l) => (
               <NavLink key={l.to} to={l.to} className={linkClass}>
-                {l.label}
+                {t(l.label)}
               </NavLink>
             ))}
             <div className="pt-2">{account}</div>

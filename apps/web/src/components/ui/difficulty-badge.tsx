@@ -1,4 +1,5 @@
 import type { Difficulty } from '@kaushal/contract';
+import { t } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
 
 /** Spec: green for Beginner, yellow for Intermediate, red for Advanced. */
@@ -18,7 +19,7 @@ export function DifficultyBadge({ difficulty, className }: { difficulty: Difficu
       )}
       data-difficulty={difficulty}
     >
-      {difficulty}
+      {t(difficulty)}
     </span>
   );
 }

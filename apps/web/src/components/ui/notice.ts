@@ -1,3 +1,4 @@
+import { translateText } from '@/i18n/i18n';
 import { wantToasters } from './toast-store';
 
 /**
@@ -25,6 +26,7 @@ export function notice(message: string, options?: NoticeOptions): void {
   void mounted
     .then((): Promise<Sonner> => import('sonner'))
     .then((sonner) => {
-      sonner.toast(message, options);
+      const description = options?.description && translateText(options.description);
+      sonner.toast(translateText(message), { ...options, description });
     });
 }

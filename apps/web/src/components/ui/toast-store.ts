@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { translateText } from '@/i18n/i18n';
 
 /**
  * The spec's titled messages ('Sign in required', 'Payment successful!', …): one visible at a time, closing
@@ -34,7 +35,10 @@ export function wantToasters() {
 
 export function toast(message: Omit<ToastMessage, 'id'>): number {
   const id = nextId++;
-  toasts = [{ ...message, id }, ...toasts].slice(0, TOAST_LIMIT);
+  // In the interface's language: a message of the catalogue is translated, a server's text shown as is.
+  const title = translateText(message.title);
+  const description = message.description && translateText(message.description);
+  toasts = [{ ...message, title, description, id }, ...toasts].slice(0, TOAST_LIMIT);
   toastersWanted = true;
   emit();
   return id;

@@ -6,6 +6,7 @@ import { flushSync } from 'react-dom';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Toasters } from '@/components/ui/toaster';
+import { activateLanguage } from '@/i18n/i18n';
 import { sessionQueryKey, useSession } from '@/lib/session';
 import { json, stubApi } from '@/lib/session/testing';
 import { applyTheme, THEME_STORAGE_KEY } from '@/lib/theme';
@@ -65,6 +66,7 @@ describe('SettingsPage', () => {
         .map((o) => [o.getAttribute('value'), o.textContent]),
     ).toEqual([
       ['en', 'English'],
+      ['hi', 'हिन्दी'],
       ['es', 'Español'],
       ['fr', 'Français'],
       ['de', 'Deutsch'],
@@ -87,8 +89,11 @@ describe('SettingsPage', () => {
     await userEvent.selectOptions(screen.getByLabelText('Language'), 'fr');
     await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
 
-    expect(await screen.findByText('Settings Saved')).toBeInTheDocument();
-    expect(screen.getByText('Your preferences have been updated successfully.')).toBeInTheDocument();
+    // The saved language applies at once (docs/decisions/030): the confirmation is already in French.
+    expect(await screen.findByText('Paramètres enregistrés')).toBeInTheDocument();
+    expect(screen.getByText('Vos préférences ont bien été mises à jour.')).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('fr');
+    await activateLanguage('en');
     // The player's speed is not the page's to send.
     expect(sent).toEqual({
       emailNotifications: true,

@@ -7,6 +7,8 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast-store';
+import { currentLanguage, t } from '@/i18n/i18n';
+import { chooseLanguage } from '@/i18n/language-choice';
 import { useSignedInUser } from '@/lib/session';
 import { applyTheme, readStoredTheme, storeTheme } from '@/lib/theme';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -19,29 +21,29 @@ import { LANGUAGE_OPTIONS, THEME_OPTIONS } from './lib/settings-options';
 const editable = ({ playbackRate: _speed, ...rest }: Settings): EditableSettings => rest;
 
 export function SettingsPage() {
-  usePageTitle('Settings');
+  usePageTitle(t('Settings'));
   const user = useSignedInUser();
   const query = useQuery(settingsQuery(user.id));
 
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8 md:px-8">
       <header className="space-y-1">
-        <h1 className="text-3xl font-bold">Settings</h1>
-        <p className="text-muted">Manage your notifications, appearance and account.</p>
+        <h1 className="text-3xl font-bold">{t('Settings')}</h1>
+        <p className="text-muted">{t('Manage your notifications, appearance and account.')}</p>
       </header>
       {query.data ? (
         <SettingsForm saved={query.data} userId={user.id} email={user.email} />
       ) : query.isError ? (
         <div role="alert" className="space-y-3 rounded-2xl border border-danger/50 bg-surface p-6">
-          <p className="font-semibold">Failed to load your settings. Please try again.</p>
+          <p className="font-semibold">{t('Failed to load your settings. Please try again.')}</p>
           <Button variant="secondary" onClick={() => query.refetch()} disabled={query.isFetching}>
-            Retry
+            {t('Retry')}
           </Button>
         </div>
       ) : (
         <div className="space-y-6" aria-busy="true">
           <span className="sr-only" role="status">
-            Loading your settings…
+            {t('Loading your settings…')}
           </span>
           {Array.from({ length: 4 }, (_, i) => (
             <Skeleton key={i} className="h-40 rounded-2xl" />
@@ -74,16 +76,22 @@ function SettingsForm({ saved, userId, email }: { saved: Settings; userId: strin
 
   const onSave = () => {
     save.mutate(draft, {
-      onSuccess: (settings) => {
+      onSuccess: async (settings) => {
         storeTheme(settings.theme);
+        // The interface turns to the saved language first, so the confirmation already speaks it.
+        if (settings.language !== currentLanguage()) await chooseLanguage(settings.language).catch(() => undefined);
         toast({
-          title: 'Settings Saved',
-          description: 'Your preferences have been updated successfully.',
+          title: t('Settings Saved'),
+          description: t('Your preferences have been updated successfully.'),
           variant: 'success',
         });
       },
       onError: () =>
-        toast({ title: 'Error', description: 'Failed to save settings. Please try again.', variant: 'destructive' }),
+        toast({
+          title: t('Error'),
+          description: t('Failed to save settings. Please try again.'),
+          variant: 'destructive',
+        }),
     });
   };
 
@@ -91,36 +99,43 @@ function SettingsForm({ saved, userId, email }: { saved: Settings; userId: strin
     <>
       <SettingsCard
         id="settings-notifications"
-        title="Notifications"
-        description="Saved with your account. We send no emails, browser notifications or reminders yet; your choices apply once we do."
+        title={t('Notifications')}
+        description={t(
+          'Saved with your account. We send no emails, browser notifications or reminders yet; your choices apply once we do.',
+        )}
         Icon={Bell}
       >
         <SettingSwitch
           id="email-notifications"
-          label="Email Notifications"
-          description="Course updates and announcements by email."
+          label={t('Email Notifications')}
+          description={t('Course updates and announcements by email.')}
           checked={draft.emailNotifications}
           onCheckedChange={(v) => set('emailNotifications', v)}
         />
         <SettingSwitch
           id="push-notifications"
-          label="Push Notifications"
-          description="Notifications in your browser."
+          label={t('Push Notifications')}
+          description={t('Notifications in your browser.')}
           checked={draft.pushNotifications}
           onCheckedChange={(v) => set('pushNotifications', v)}
         />
         <SettingSwitch
           id="course-reminders"
-          label="Course Reminders"
-          description="A nudge to keep going with the courses you started."
+          label={t('Course Reminders')}
+          description={t('A nudge to keep going with the courses you started.')}
           checked={draft.courseReminders}
           onCheckedChange={(v) => set('courseReminders', v)}
         />
       </SettingsCard>
 
-      <SettingsCard id="settings-appearance" title="Appearance" description="How the app looks." Icon={Palette}>
+      <SettingsCard
+        id="settings-appearance"
+        title={t('Appearance')}
+        description={t('How the app looks.')}
+        Icon={Palette}
+      >
         <div className="grid gap-2 py-3">
-          <Label htmlFor="theme">Theme</Label>
+          <Label htmlFor="theme">{t('Theme')}</Label>
           <Select
             id="theme"
             value={draft.theme}
@@ -131,7 +146,7 @@ function SettingsForm({ saved, userId, email }: { saved: Settings; userId: strin
           >
             {THEME_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
-                {o.label}
+                {t(o.label)}
               </option>
             ))}
           </Select>
@@ -140,12 +155,12 @@ function SettingsForm({ saved, userId, email }: { saved: Settings; userId: strin
 
       <SettingsCard
         id="settings-language"
-        title="Language and Region"
-        description="Your preferred language."
+        title={t('Language and Region')}
+        description={t('Your preferred language.')}
         Icon={Globe}
       >
         <div className="grid gap-2 py-3">
-          <Label htmlFor="language">Language</Label>
+          <Label htmlFor="language">{t('Language')}</Label>
           <Select
             id="language"
             value={draft.language}
@@ -162,28 +177,32 @@ function SettingsForm({ saved, userId, email }: { saved: Settings; userId: strin
             ))}
           </Select>
           <p id="language-note" className="text-sm text-muted">
-            Saved with your account. The app is in English for now; other languages will follow.
+            {t(
+              'Saved with your account and used on this device. Course content stays in the language it was written in.',
+            )}
           </p>
         </div>
       </SettingsCard>
 
       <SettingsCard
         id="settings-privacy"
-        title="Privacy and Security"
-        description="Downloads and your account."
+        title={t('Privacy and Security')}
+        description={t('Downloads and your account.')}
         Icon={Shield}
       >
         <SettingSwitch
           id="auto-download"
-          label="Auto-download Videos"
-          description="Saved with your account. Lessons stream while you watch; downloading them for offline viewing is not available yet."
+          label={t('Auto-download Videos')}
+          description={t(
+            'Saved with your account. Lessons stream while you watch; downloading them for offline viewing is not available yet.',
+          )}
           checked={draft.autoDownloadVideos}
           onCheckedChange={(v) => set('autoDownloadVideos', v)}
         />
         <div className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
           <div className="space-y-0.5">
-            <p className="text-sm font-medium">Delete Account</p>
-            <p className="text-sm text-muted">Remove your account and your learning data for good.</p>
+            <p className="text-sm font-medium">{t('Delete Account')}</p>
+            <p className="text-sm text-muted">{t('Remove your account and your learning data for good.')}</p>
           </div>
           <DeleteAccountDialog email={email} />
         </div>
@@ -191,7 +210,7 @@ function SettingsForm({ saved, userId, email }: { saved: Settings; userId: strin
 
       <div className="flex justify-end">
         <Button onClick={onSave} disabled={save.isPending} size="lg">
-          {save.isPending ? 'Saving…' : 'Save Settings'}
+          {save.isPending ? t('Saving…') : t('Save Settings')}
         </Button>
       </div>
     </>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { t } from '@/i18n/i18n';
 import { site } from '@/lib/site';
 import { usePageTitle } from '@/lib/use-page-title';
 import { SignInButtons } from './components/sign-in-buttons';
@@ -6,7 +7,7 @@ import { useLoginResult } from './lib/use-login-result';
 
 /** /login: Google and GitHub sign-in; handles the provider's return (success=true or error=<text>). */
 export function LoginPage() {
-  usePageTitle('Sign in');
+  usePageTitle(t('Sign in'));
   const { checking, error } = useLoginResult();
 
   if (checking) {
@@ -17,7 +18,7 @@ export function LoginPage() {
           aria-hidden="true"
         />
         <h1 className="text-xl font-semibold" role="status">
-          Signing you in…
+          {t('Signing you in…')}
         </h1>
       </section>
     );
@@ -26,29 +27,31 @@ export function LoginPage() {
   return (
     <section className="mx-auto flex max-w-md flex-col gap-6 px-4 py-16 md:py-24">
       <div className="text-center">
-        <h1 className="text-3xl font-bold">Sign in</h1>
+        <h1 className="text-3xl font-bold">{t('Sign in')}</h1>
         <p className="mt-2 text-muted">
-          Sign in to {site.productName} to enroll in courses, watch lessons and keep track of your progress.
+          {t('Sign in to {product} to enroll in courses, watch lessons and keep track of your progress.', {
+            product: site.productName,
+          })}
         </p>
       </div>
       {error && (
         // The toast announces the failure; this keeps the reason on the page after the toast closes.
         <div className="rounded-xl border border-danger/50 bg-danger/10 p-4 text-sm">
-          <p className="font-semibold">Login failed</p>
+          <p className="font-semibold">{t('Login failed')}</p>
           <p className="mt-1">{error}</p>
         </div>
       )}
       <SignInButtons />
       <p className="text-center text-xs text-muted">
-        By signing in you agree to our{' '}
+        {t('By signing in you agree to our')}{' '}
         <Link to="/terms-and-conditions" className="underline underline-offset-2 hover:text-accent">
-          Terms and Conditions
+          {t('Terms and Conditions')}
         </Link>{' '}
-        and{' '}
+        {t('and')}{' '}
         <Link to="/privacy-policy" className="underline underline-offset-2 hover:text-accent">
-          Privacy Policy
+          {t('Privacy Policy')}
         </Link>
-        .
+        {t('.')}
       </p>
     </section>
   );

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Receipt } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { t } from '@/i18n/i18n';
 import { useSignedInUser } from '@/lib/session';
 import { usePageTitle } from '@/lib/use-page-title';
 import { myCertificatesQuery } from './api/certificates-query';
@@ -19,7 +20,7 @@ import { SAMPLE_DASHBOARD } from './lib/sample-dashboard';
  * cannot be loaded, sample data stands in (spec), marked as such, with Retry.
  */
 export function DashboardPage() {
-  usePageTitle('Dashboard');
+  usePageTitle(t('Dashboard'));
   const user = useSignedInUser();
   const query = useQuery(dashboardQuery(user.id));
   const certificates = useQuery(myCertificatesQuery(user.id));
@@ -30,13 +31,13 @@ export function DashboardPage() {
     <div className="space-y-8 px-4 py-8 md:px-8">
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0 space-y-1">
-          <h1 className="text-3xl font-bold break-words">Welcome back, {user.name}!</h1>
-          <p className="text-muted">Pick up where you left off and keep building your AI engineering skills.</p>
+          <h1 className="text-3xl font-bold break-words">{t('Welcome back, {name}!', { name: user.name })}</h1>
+          <p className="text-muted">{t('Pick up where you left off and keep building your AI engineering skills.')}</p>
         </div>
         <Button asChild variant="outline" size="sm">
           <Link to="/purchases">
             <Receipt aria-hidden="true" />
-            Purchase history
+            {t('Purchase history')}
           </Link>
         </Button>
       </header>

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { currentLanguage } from '@/i18n/i18n';
+import { chooseLanguage } from '@/i18n/language-choice';
 import { useSession } from '@/lib/session';
 import { applyTheme, storeTheme } from '@/lib/theme';
 import { settingsQuery } from '../api/settings';
@@ -13,12 +15,18 @@ export function SavedThemeSync() {
   const userId = session.user?.id;
   const { data } = useQuery({ ...settingsQuery(userId ?? ''), enabled: Boolean(userId) });
   const savedTheme = userId ? data?.theme : undefined;
+  const savedLanguage = userId ? data?.language : undefined;
 
   useEffect(() => {
     if (!savedTheme) return;
     applyTheme(savedTheme);
     storeTheme(savedTheme);
   }, [savedTheme]);
+
+  // Their saved language too (docs/decisions/030), kept on this device so it outlives signing out.
+  useEffect(() => {
+    if (savedLanguage && savedLanguage !== currentLanguage()) void chooseLanguage(savedLanguage);
+  }, [savedLanguage]);
 
   return null;
 }

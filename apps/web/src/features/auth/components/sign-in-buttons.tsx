@@ -1,18 +1,19 @@
 import type { OAuthProvider } from '@kaushal/contract';
 import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { type MessageId, msg, t } from '@/i18n/i18n';
 import { isReturnablePath, rememberPathForLogin, signInUrl } from '@/lib/session';
 import { pathFromReferrer } from '../lib/referrer-path';
 import { GitHubIcon, GoogleIcon } from './provider-icons';
 
 const PROVIDERS: Array<{
   id: OAuthProvider;
-  label: string;
+  label: MessageId;
   Icon: typeof GoogleIcon;
   variant: 'primary' | 'secondary';
 }> = [
-  { id: 'google', label: 'Sign in with Google', Icon: GoogleIcon, variant: 'primary' },
-  { id: 'github', label: 'Sign in with GitHub', Icon: GitHubIcon, variant: 'secondary' },
+  { id: 'google', label: msg('Sign in with Google'), Icon: GoogleIcon, variant: 'primary' },
+  { id: 'github', label: msg('Sign in with GitHub'), Icon: GitHubIcon, variant: 'secondary' },
 ];
 
 /**
@@ -31,7 +32,7 @@ export function SignInButtons() {
         <Button key={id} asChild size="lg" variant={variant} className="w-full">
           <a href={signInUrl(id)} onClick={() => rememberPathForLogin(from())}>
             <Icon className="size-5" />
-            {label}
+            {t(label)}
           </a>
         </Button>
       ))}

@@ -5,21 +5,22 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
+import { type MessageId, msg, t } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
 import { type CatalogueFilters, hasFilters, priceOf } from '../lib/catalogue-filters';
 
-const SORT_LABELS: Record<CourseSort, string> = {
-  relevance: 'Best match',
-  popular: 'Most popular',
-  rating: 'Highest rated',
-  newest: 'Newest',
-  'price-asc': 'Price: low to high',
-  'price-desc': 'Price: high to low',
+const SORT_LABELS: Record<CourseSort, MessageId> = {
+  relevance: msg('Best match'),
+  popular: msg('Most popular'),
+  rating: msg('Highest rated'),
+  newest: msg('Newest'),
+  'price-asc': msg('Price: low to high'),
+  'price-desc': msg('Price: high to low'),
 };
-const DURATION_LABELS: Record<DurationFilter, string> = {
-  short: 'Under 1 hour',
-  medium: '1 to 5 hours',
-  long: 'Over 5 hours',
+const DURATION_LABELS: Record<DurationFilter, MessageId> = {
+  short: msg('Under 1 hour'),
+  medium: msg('1 to 5 hours'),
+  long: msg('Over 5 hours'),
 };
 
 /**
@@ -74,7 +75,7 @@ export function CatalogueFiltersPanel({
       </Button>
       <form
         id={`${id}-panel`}
-        aria-label="Filters"
+        aria-label={t('Filters')}
         onSubmit={applyPrices}
         className={cn(
           'grid-cols-2 items-end gap-3 rounded-2xl border border-border bg-surface p-4 md:grid md:grid-cols-6',
@@ -82,7 +83,7 @@ export function CatalogueFiltersPanel({
         )}
       >
         <div className="space-y-1.5">
-          <Label htmlFor={`${id}-difficulty`}>Level</Label>
+          <Label htmlFor={`${id}-difficulty`}>{t('Level')}</Label>
           <Select
             id={`${id}-difficulty`}
             value={filters.difficulty ?? ''}
@@ -90,26 +91,26 @@ export function CatalogueFiltersPanel({
               set({ difficulty: (event.target.value || undefined) as CatalogueFilters['difficulty'] })
             }
           >
-            <option value="">Any level</option>
-            <option value="Beginner">Beginner</option>
-            <option value="Intermediate">Intermediate</option>
-            <option value="Advanced">Advanced</option>
+            <option value="">{t('Any level')}</option>
+            <option value="Beginner">{t('Beginner')}</option>
+            <option value="Intermediate">{t('Intermediate')}</option>
+            <option value="Advanced">{t('Advanced')}</option>
           </Select>
         </div>
         <div className="space-y-1.5">
-          <Label htmlFor={`${id}-price`}>Price</Label>
+          <Label htmlFor={`${id}-price`}>{t('Price')}</Label>
           <Select
             id={`${id}-price`}
             value={filters.price ?? ''}
             onChange={(event) => set({ price: (event.target.value || undefined) as CatalogueFilters['price'] })}
           >
-            <option value="">Free and paid</option>
-            <option value="free">Free</option>
-            <option value="paid">Paid</option>
+            <option value="">{t('Free and paid')}</option>
+            <option value="free">{t('Free')}</option>
+            <option value="paid">{t('Paid')}</option>
           </Select>
         </div>
         <div className="space-y-1.5">
-          <Label htmlFor={`${id}-min`}>Lowest price (₹)</Label>
+          <Label htmlFor={`${id}-min`}>{t('Lowest price (₹)')}</Label>
           <Input
             id={`${id}-min`}
             inputMode="decimal"
@@ -120,7 +121,7 @@ export function CatalogueFiltersPanel({
           />
         </div>
         <div className="space-y-1.5">
-          <Label htmlFor={`${id}-max`}>Highest price (₹)</Label>
+          <Label htmlFor={`${id}-max`}>{t('Highest price (₹)')}</Label>
           <Input
             id={`${id}-max`}
             inputMode="decimal"
@@ -131,45 +132,45 @@ export function CatalogueFiltersPanel({
           />
         </div>
         <div className="space-y-1.5">
-          <Label htmlFor={`${id}-duration`}>Length</Label>
+          <Label htmlFor={`${id}-duration`}>{t('Length')}</Label>
           <Select
             id={`${id}-duration`}
             value={filters.duration ?? ''}
             onChange={(event) => set({ duration: (event.target.value || undefined) as DurationFilter | undefined })}
           >
-            <option value="">Any length</option>
+            <option value="">{t('Any length')}</option>
             {DURATION_FILTERS.map((duration) => (
               <option key={duration} value={duration}>
-                {DURATION_LABELS[duration]}
+                {t(DURATION_LABELS[duration])}
               </option>
             ))}
           </Select>
         </div>
         <div className="space-y-1.5">
-          <Label htmlFor={`${id}-sort`}>Sort by</Label>
+          <Label htmlFor={`${id}-sort`}>{t('Sort by')}</Label>
           <Select
             id={`${id}-sort`}
             value={filters.sort ?? ''}
             onChange={(event) => set({ sort: (event.target.value || undefined) as CourseSort | undefined })}
           >
-            <option value="">{filters.q ? 'Best match' : 'Recommended'}</option>
+            <option value="">{filters.q ? t('Best match') : t('Recommended')}</option>
             {sortOptions
               .filter((sort) => sort !== 'relevance')
               .map((sort) => (
                 <option key={sort} value={sort}>
-                  {SORT_LABELS[sort]}
+                  {t(SORT_LABELS[sort])}
                 </option>
               ))}
           </Select>
         </div>
         {/* Enter in a price box applies the range. */}
         <button type="submit" className="sr-only" tabIndex={-1}>
-          Apply price range
+          {t('Apply price range')}
         </button>
         {hasFilters(filters) && (
           <div className="col-span-2 md:col-span-6">
             <Button type="button" variant="ghost" size="sm" onClick={() => onChange({})}>
-              Clear search and filters
+              {t('Clear search and filters')}
             </Button>
           </div>
         )}

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DifficultyBadge } from '@/components/ui/difficulty-badge';
 import { Skeleton } from '@/components/ui/skeleton';
+import { t } from '@/i18n/i18n';
 import { assetUrl } from '@/lib/api-client';
 import { formatCount, formatPrice } from '@/lib/format';
 import { durationOf, ratingOf, studentsOf } from '../lib/course-defaults';
@@ -54,17 +55,17 @@ export function CourseCard({
         {match?.lesson}
         <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">
           <div className="flex items-center gap-1">
-            <dt className="sr-only">Duration</dt>
+            <dt className="sr-only">{t('Duration')}</dt>
             <Clock className="size-3.5" aria-hidden="true" />
             <dd>{durationOf(course.duration)}</dd>
           </div>
           <div className="flex items-center gap-1">
-            <dt className="sr-only">Students</dt>
+            <dt className="sr-only">{t('Students')}</dt>
             <Users className="size-3.5" aria-hidden="true" />
-            <dd>{formatCount(studentsOf(course.students))} students</dd>
+            <dd>{t('{students} students', { students: formatCount(studentsOf(course.students)) })}</dd>
           </div>
           <div className="flex items-center gap-1">
-            <dt className="sr-only">Rating</dt>
+            <dt className="sr-only">{t('Rating')}</dt>
             <Star className="size-3.5 fill-yellow-400 text-yellow-400" aria-hidden="true" />
             <dd>{ratingOf(course.rating).toFixed(1)}</dd>
           </div>

@@ -1,21 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
+import { intlLocale, t } from '@/i18n/i18n';
 import { courseReviewsQuery } from '../api/catalogue-queries';
 
 /**
  * In India's time zone, the platform's own: the server's first paint and the browser must print the same
  * day, whatever zone each runs in.
  */
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Asia/Kolkata',
-});
+const dateFormat = () =>
+  new Intl.DateTimeFormat(intlLocale(), { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
 
 function Stars({ rating }: { rating: number }) {
   return (
-    <span className="flex gap-0.5" role="img" aria-label={`Rated ${rating} out of 5`}>
+    <span className="flex gap-0.5" role="img" aria-label={t('Rated {rating} out of 5', { rating })}>
       {Array.from({ length: 5 }, (_, i) => (
         <Star
           key={i}
@@ -33,14 +30,14 @@ export function CourseReviews({ courseId }: { courseId: string }) {
   return (
     <section aria-labelledby="reviews-heading" className="space-y-4">
       <h2 id="reviews-heading" className="text-xl font-semibold">
-        Latest reviews
+        {t('Latest reviews')}
       </h2>
       {query.isPending ? (
-        <p className="text-sm text-muted">Loading reviews…</p>
+        <p className="text-sm text-muted">{t('Loading reviews…')}</p>
       ) : query.isError ? (
-        <p className="text-sm text-muted">Reviews could not be loaded right now.</p>
+        <p className="text-sm text-muted">{t('Reviews could not be loaded right now.')}</p>
       ) : query.data.items.length === 0 ? (
-        <p className="text-sm text-muted">No reviews yet. Be the first learner to share your experience.</p>
+        <p className="text-sm text-muted">{t('No reviews yet. Be the first learner to share your experience.')}</p>
       ) : (
         <ul className="space-y-3">
           {query.data.items.map((review) => (
@@ -51,7 +48,7 @@ export function CourseReviews({ courseId }: { courseId: string }) {
               </div>
               <p className="mt-2 text-sm">{review.comment}</p>
               <p className="mt-2 text-xs text-muted">
-                <time dateTime={review.createdAt}>{dateFormat.format(new Date(review.createdAt))}</time>
+                <time dateTime={review.createdAt}>{dateFormat().format(new Date(review.createdAt))}</time>
               </p>
             </li>
           ))}

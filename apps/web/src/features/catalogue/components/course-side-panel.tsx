@@ -3,6 +3,7 @@ import { LifeBuoy, PlayCircle, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { t } from '@/i18n/i18n';
 import { accessTypeLabel, MONEY_BACK_GUARANTEE } from '@/lib/access-messages';
 import { assetUrl } from '@/lib/api-client';
 import { formatPrice, formatRupees } from '@/lib/format';
@@ -69,12 +70,12 @@ export function CourseSidePanel({
         {showPrice && (
           <div className="shrink-0">
             <p className="text-xl font-extrabold md:text-3xl" data-testid="course-price">
-              <span className="sr-only">Price: </span>
+              <span className="sr-only">{t('Price:')} </span>
               {offer && discountedPrice !== null ? (
                 <>
                   {formatPrice(discountedPrice)}{' '}
                   <span className="text-sm font-semibold text-muted line-through md:text-lg">
-                    <span className="sr-only">instead of </span>
+                    <span className="sr-only">{t('instead of')} </span>
                     {formatRupees(offer.price)}
                   </span>
                 </>
@@ -94,7 +95,7 @@ export function CourseSidePanel({
           {!course.isEnrolled && (
             <Button variant="outline" size="lg" onClick={onStartFreeLesson}>
               <PlayCircle aria-hidden="true" />
-              Start Free Lesson
+              {t('Start Free Lesson')}
             </Button>
           )}
         </div>
@@ -117,11 +118,11 @@ export function CourseSidePanel({
         <div className="flex gap-3 rounded-xl bg-surface-2 p-4 text-sm">
           <ShieldCheck className="size-5 shrink-0 text-success" aria-hidden="true" />
           <p>
-            <span className="font-semibold">{MONEY_BACK_GUARANTEE}</span>
+            <span className="font-semibold">{t(MONEY_BACK_GUARANTEE)}</span>
             <span className="block text-muted">
-              Changed your mind? Ask for a refund within 12 hours of purchase.{' '}
+              {t('Changed your mind? Ask for a refund within 12 hours of purchase.')}{' '}
               <Link to="/refund-policy" className="text-accent underline underline-offset-4 hover:no-underline">
-                Refund policy
+                {t('Refund policy')}
               </Link>
             </span>
           </p>
@@ -131,9 +132,9 @@ export function CourseSidePanel({
       <p className="flex items-center gap-2 text-sm text-muted">
         <LifeBuoy className="size-4 shrink-0" aria-hidden="true" />
         <span>
-          Questions about this course?{' '}
+          {t('Questions about this course?')}{' '}
           <Link to="/contact-us" className="font-medium text-accent underline underline-offset-4 hover:no-underline">
-            Contact us for help
+            {t('Contact us for help')}
           </Link>
         </span>
       </p>

@@ -2,6 +2,7 @@ import type { LessonProgressSummary, LessonSummary } from '@kaushal/contract';
 import { CheckCircle2, LoaderCircle, Lock, Paperclip, PlayCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
+import { t } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
 import { resourceKind } from '@/lib/resource-files';
 import { isLessonUnlocked } from '../lib/course-access';
@@ -47,7 +48,7 @@ export function groupBySection(lessons: readonly LessonSummary[]): SectionGroup[
 export function LessonList(props: LessonListProps) {
   const { lessons } = props;
   if (lessons.length === 0) {
-    return <p className="text-muted">Lessons for this course are being prepared.</p>;
+    return <p className="text-muted">{t('Lessons for this course are being prepared.')}</p>;
   }
   const groups = groupBySection(lessons);
   const completedIn = (group: SectionGroup) =>
@@ -75,11 +76,11 @@ export function LessonList(props: LessonListProps) {
               className="mb-2 flex flex-wrap items-baseline justify-between gap-2 text-base font-semibold"
             >
               <span>
-                <span className="text-muted">Section {n + 1}:</span> {group.title}
+                <span className="text-muted">{t('Section {number}:', { number: n + 1 })}</span> {group.title}
               </span>
               <span className="text-sm font-normal text-muted">
-                {group.lessons.length} {group.lessons.length === 1 ? 'lesson' : 'lessons'}
-                {props.progress && done > 0 ? ` · ${done} completed` : ''}
+                {t('{count, plural, one {# lesson} other {# lessons}}', { count: group.lessons.length })}
+                {props.progress && done > 0 ? ` · ${t('{count} completed', { count: done })}` : ''}
               </span>
             </h3>
             <LessonRows items={group.lessons} {...props} />
@@ -142,21 +143,21 @@ function LessonRows({
                 </span>
                 {lesson.description && <span className="mt-0.5 block text-sm text-muted">{lesson.description}</span>}
                 <LessonFiles resources={lesson.resources} />
-                {completed && <span className="mt-2 block text-xs font-medium text-success">Completed</span>}
+                {completed && <span className="mt-2 block text-xs font-medium text-success">{t('Completed')}</span>}
                 {watched !== null && (
                   <span className="mt-2 flex items-center gap-2 text-xs text-muted" data-lesson-progress="started">
                     <span className="h-1.5 w-20 overflow-hidden rounded-full bg-border" aria-hidden="true">
                       <span className="block h-full rounded-full bg-accent" style={{ width: `${watched}%` }} />
                     </span>
-                    {watched}% watched
+                    {t('{percent}% watched', { percent: watched })}
                   </span>
                 )}
               </span>
               <span className="flex shrink-0 flex-col items-end gap-1 text-sm text-muted sm:flex-row sm:items-center sm:gap-3">
-                {lesson.isFree && <Badge variant="success">Free</Badge>}
-                {!unlocked && <span className="sr-only">Locked</span>}
+                {lesson.isFree && <Badge variant="success">{t('Free')}</Badge>}
+                {!unlocked && <span className="sr-only">{t('Locked')}</span>}
                 <span>
-                  <span className="sr-only">Duration </span>
+                  <span className="sr-only">{t('Duration')} </span>
                   {lesson.duration}
                 </span>
               </span>
@@ -171,7 +172,7 @@ function LessonRows({
 /** The lesson's downloadable files, named: downloaded from the lesson itself once it opens. */
 function LessonFiles({ resources }: { resources: LessonSummary['resources'] }) {
   if (resources.length === 0) return null;
-  const count = resources.length === 1 ? '1 file' : `${resources.length} files`;
+  const count = t('{count, plural, one {# file} other {# files}}', { count: resources.length });
   return (
     <span className="mt-1.5 flex items-start gap-1.5 text-xs text-muted" data-lesson-files="">
       <Paperclip className="mt-px size-3.5 shrink-0" aria-hidden="true" />

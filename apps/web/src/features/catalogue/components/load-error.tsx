@@ -1,4 +1,5 @@
 import { Button } from '@/components/ui/button';
+import { t } from '@/i18n/i18n';
 
 /** Spec: 'Error' - 'Failed to load courses. Please try again later.' */
 export function LoadError({ onRetry }: { onRetry?: () => void }) {
@@ -7,11 +8,11 @@ export function LoadError({ onRetry }: { onRetry?: () => void }) {
       role="alert"
       className="mx-auto flex max-w-md flex-col items-center gap-3 rounded-2xl border border-danger/50 bg-danger/10 p-8 text-center"
     >
-      <p className="text-lg font-semibold">Error</p>
-      <p className="text-muted">Failed to load courses. Please try again later.</p>
+      <p className="text-lg font-semibold">{t('Error')}</p>
+      <p className="text-muted">{t('Failed to load courses. Please try again later.')}</p>
       {onRetry && (
         <Button variant="secondary" onClick={onRetry}>
-          Try again
+          {t('Try again')}
         </Button>
       )}
     </div>

@@ -2,6 +2,7 @@ import type { PricingTier } from '@kaushal/contract';
 import { Check } from 'lucide-react';
 import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
+import { t } from '@/i18n/i18n';
 import { accessTypeLabel } from '@/lib/access-messages';
 import { cn } from '@/lib/cn';
 import { formatRupees } from '@/lib/format';
@@ -19,7 +20,7 @@ export function PricingTierList({ tiers, selectedTierId, onSelectTier, currentAc
   const name = useId();
   return (
     <fieldset className="space-y-3">
-      <legend className="mb-3 text-base font-semibold">Choose your plan</legend>
+      <legend className="mb-3 text-base font-semibold">{t('Choose your plan')}</legend>
       {tiers.map((tier) => {
         const selected = tier.id === selectedTierId;
         const current = currentAccessType === tier.accessType;
@@ -53,7 +54,7 @@ export function PricingTierList({ tiers, selectedTierId, onSelectTier, currentAc
             <span className="min-w-0 flex-1 space-y-1">
               <span className="flex flex-wrap items-center gap-2">
                 <span className="font-semibold">{tier.title}</span>
-                {current && <Badge variant="success">Your current plan</Badge>}
+                {current && <Badge variant="success">{t('Your current plan')}</Badge>}
               </span>
               {tier.description && <span className="block text-sm text-muted">{tier.description}</span>}
               <span className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
@@ -61,10 +62,12 @@ export function PricingTierList({ tiers, selectedTierId, onSelectTier, currentAc
                 {discounted && (
                   <>
                     <span className="text-sm text-muted line-through">
-                      <span className="sr-only">Original price </span>
+                      <span className="sr-only">{t('Original price')} </span>
                       {formatRupees(tier.originalPrice)}
                     </span>
-                    {tier.discountPercentage > 0 && <Badge>{tier.discountPercentage}% off</Badge>}
+                    {tier.discountPercentage > 0 && (
+                      <Badge>{t('{percent}% off', { percent: tier.discountPercentage })}</Badge>
+                    )}
                   </>
                 )}
               </span>

@@ -1,4 +1,5 @@
 import type { CourseDetail, LessonSummary, PricingTier } from '@kaushal/contract';
+import { t } from '@/i18n/i18n';
 
 /** Spec section 4: the weekly tier is selected by default, otherwise the first; null when there are none. */
 export function defaultTierId(tiers: readonly PricingTier[]): string | null {
@@ -17,4 +18,4 @@ export const isLessonUnlocked = (lesson: Pick<LessonSummary, 'isFree'>, isEnroll
   lesson.isFree || isEnrolled;
 
 /** Spec section 3: 'permanent' shows 'Permanent Access', anything else 'Active Access'. */
-export const accessLabel = (status: string) => (status === 'permanent' ? 'Permanent Access' : 'Active Access');
+export const accessLabel = (status: string) => (status === 'permanent' ? t('Permanent Access') : t('Active Access'));

@@ -1,4 +1,5 @@
 import type { AccessType, CourseDetail } from '@kaushal/contract';
+import { t } from '@/i18n/i18n';
 import { accessTypeLabel } from '@/lib/access-messages';
 import { formatRupees } from '@/lib/format';
 import { isPricingVisible } from './course-access';
@@ -40,11 +41,11 @@ export function payLabel(offer: Offer, course: Pick<CourseDetail, 'isEnrolled' |
   const amount = formatRupees(offer.price);
   if (course.isEnrolled) {
     return offer.accessType === 'permanent'
-      ? `Upgrade to Lifetime Access · ${amount}`
-      : `Extend Access · ${amount} for 7 more days`;
+      ? t('Upgrade to Lifetime Access · {amount}', { amount })
+      : t('Extend Access · {amount} for 7 more days', { amount });
   }
   if (course.enrollmentStatus?.status === 'expired' && offer.accessType === 'weekly') {
-    return `Renew Access · ${amount} for 7 days`;
+    return t('Renew Access · {amount} for 7 days', { amount });
   }
-  return `Pay ${amount} · ${accessTypeLabel(offer.accessType)}`;
+  return t('Pay {amount} · {access}', { amount, access: accessTypeLabel(offer.accessType) });
 }

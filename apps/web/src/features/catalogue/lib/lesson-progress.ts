@@ -1,4 +1,5 @@
 import type { CourseDetail, LessonProgressSummary, LessonSummary } from '@kaushal/contract';
+import { t } from '@/i18n/i18n';
 
 /** The learner's progress by lesson id (from the course answer; empty for a visitor). */
 export const progressByLesson = (progress: readonly LessonProgressSummary[]) =>
@@ -22,7 +23,7 @@ export function nextStep(course: Pick<CourseDetail, 'lessons' | 'lessonProgress'
 }
 
 export function nextStepLabel(step: NextStep): string {
-  if (step.kind === 'start') return 'Start course';
-  if (step.kind === 'again') return `Watch again: Lesson ${step.number}`;
-  return `Continue: Lesson ${step.number}`;
+  if (step.kind === 'start') return t('Start course');
+  if (step.kind === 'again') return t('Watch again: Lesson {number}', { number: step.number });
+  return t('Continue: Lesson {number}', { number: step.number });
 }

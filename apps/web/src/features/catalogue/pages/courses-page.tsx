@@ -4,6 +4,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { t } from '@/i18n/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { coursesPageQuery } from '../api/catalogue-queries';
 import { CatalogueFiltersPanel } from '../components/catalogue-filters-panel';
@@ -20,7 +21,7 @@ import { pageFromParams } from '../lib/page-from-params';
  * first paint from the same URL.
  */
 export function CoursesPage() {
-  usePageTitle('All courses');
+  usePageTitle(t('All courses'));
   const [params, setParams] = useSearchParams();
   const requested = pageFromParams(params);
   const filters = filtersFromParams(params);
@@ -47,14 +48,16 @@ export function CoursesPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 md:px-6">
       <header className="mb-8 space-y-2">
-        <h1 className="text-3xl font-bold md:text-4xl">All courses</h1>
-        <p className="text-muted">Project-based courses that take you from fundamentals to shipping AI systems.</p>
+        <h1 className="text-3xl font-bold md:text-4xl">{t('All courses')}</h1>
+        <p className="text-muted">
+          {t('Project-based courses that take you from fundamentals to shipping AI systems.')}
+        </p>
       </header>
 
       {/* biome-ignore lint/a11y/useSemanticElements: the same landmark as <search>, which the tests' DOM (happy-dom) does not know, so React warns there. */}
-      <div role="search" aria-label="Catalogue" className="mb-8 space-y-3">
+      <div role="search" aria-label={t('Catalogue')} className="mb-8 space-y-3">
         <SearchCombobox
-          label="Search courses"
+          label={t('Search courses')}
           defaultValue={filters.q ?? ''}
           onSearch={(q) => applyFilters({ ...filters, q: q || undefined, sort: q ? filters.sort : undefined })}
           className="max-w-xl"
@@ -62,7 +65,7 @@ export function CoursesPage() {
         <CatalogueFiltersPanel filters={filters} onChange={applyFilters} />
         {filtered && data && !query.isPlaceholderData && (
           <p className="text-sm text-muted" aria-live="polite">
-            {data.total === 1 ? '1 course found' : `${data.total} courses found`}
+            {t('{count, plural, one {# course found} other {# courses found}}', { count: data.total })}
           </p>
         )}
       </div>
@@ -77,10 +80,10 @@ export function CoursesPage() {
         </div>
       ) : data && data.items.length === 0 ? (
         <div className="space-y-4 py-16 text-center">
-          <p className="text-lg text-muted">No courses available at the moment.</p>
+          <p className="text-lg text-muted">{t('No courses available at the moment.')}</p>
           {filtered && (
             <Button variant="secondary" onClick={() => applyFilters({})}>
-              Clear search and filters
+              {t('Clear search and filters')}
             </Button>
           )}
         </div>
@@ -88,7 +91,7 @@ export function CoursesPage() {
         <>
           <ul
             className="grid gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3 aria-busy:opacity-60"
-            aria-label="Courses"
+            aria-label={t('Courses')}
             aria-busy={query.isPlaceholderData}
           >
             {data?.items.map((course, index) => (
@@ -100,19 +103,19 @@ export function CoursesPage() {
           {/* One row down to 360 px (a phone's 375 fits with room to spare); narrower, the page count
               takes a line of its own above the buttons rather than wrapping inside itself. */}
           <nav
-            aria-label="Pagination"
+            aria-label={t('Pagination')}
             className="mt-10 flex flex-wrap items-center justify-center gap-x-3 gap-y-3 sm:gap-x-4"
           >
             <Button variant="secondary" className="px-4 sm:px-5" onClick={() => goTo(page - 1)} disabled={page <= 1}>
               <ChevronLeft aria-hidden="true" />
-              Previous
+              {t('Previous')}
             </Button>
             {pages > 1 && (
               <span
                 className="text-sm whitespace-nowrap text-muted max-[359px]:order-first max-[359px]:basis-full max-[359px]:text-center"
                 aria-live="polite"
               >
-                Page {page} of {pages}
+                {t('Page {page} of {pages}', { page, pages })}
               </span>
             )}
             <Button
@@ -121,7 +124,7 @@ export function CoursesPage() {
               onClick={() => goTo(page + 1)}
               disabled={page >= pages}
             >
-              Next
+              {t('Next')}
               <ChevronRight aria-hidden="true" />
             </Button>
           </nav>

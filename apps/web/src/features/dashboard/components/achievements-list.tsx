@@ -1,5 +1,6 @@
 import type { Achievement } from '@kaushal/contract';
 import { Lock } from 'lucide-react';
+import { t } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
 import { ACHIEVEMENT_ICONS } from './achievement-icon';
 
@@ -8,7 +9,7 @@ export function AchievementsList({ achievements }: { achievements: Achievement[]
   return (
     <section aria-labelledby="achievements-title" className="space-y-4">
       <h2 id="achievements-title" className="text-xl font-semibold">
-        Achievements
+        {t('Achievements')}
       </h2>
       <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
         {achievements.map(({ title, description, icon, earned }) => {
@@ -32,7 +33,7 @@ export function AchievementsList({ achievements }: { achievements: Achievement[]
                   className={cn('flex items-center gap-1 text-xs font-semibold', earned ? 'text-accent' : 'text-muted')}
                 >
                   {!earned && <Lock className="size-3" aria-hidden="true" />}
-                  {earned ? 'Earned' : 'Locked'}
+                  {earned ? t('Earned') : t('Locked')}
                 </p>
               </div>
             </li>

@@ -1,10 +1,11 @@
 import { Skeleton } from '@/components/ui/skeleton';
+import { t } from '@/i18n/i18n';
 
 export function DashboardSkeleton() {
   return (
     <div className="space-y-8" aria-busy="true">
       <span className="sr-only" role="status">
-        Loading your dashboard…
+        {t('Loading your dashboard…')}
       </span>
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {Array.from({ length: 4 }, (_, i) => (

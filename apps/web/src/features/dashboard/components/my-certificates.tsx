@@ -2,25 +2,22 @@ import type { CertificateSummary } from '@kaushal/contract';
 import { GraduationCap } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
+import { intlLocale, t } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
 
-const issued = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
+const issued = () =>
+  new Intl.DateTimeFormat(intlLocale(), { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'long', year: 'numeric' });
 
 /** 'Certificates': each one earned, with its course, date and status, linked to its public page. */
 export function MyCertificates({ certificates }: { certificates: CertificateSummary[] }) {
   return (
     <section aria-labelledby="my-certificates-title" className="space-y-4">
       <h2 id="my-certificates-title" className="text-xl font-semibold">
-        Certificates
+        {t('Certificates')}
       </h2>
       {certificates.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-border bg-surface p-5 text-sm text-muted">
-          Watch every lesson of a course and pass its quizzes to earn a certificate you can share with employers.
+          {t('Watch every lesson of a course and pass its quizzes to earn a certificate you can share with employers.')}
         </p>
       ) : (
         <ul className="grid gap-3 md:grid-cols-2">
@@ -39,12 +36,12 @@ export function MyCertificates({ certificates }: { certificates: CertificateSumm
                 <span className="min-w-0 space-y-1">
                   <span className="block font-semibold break-words">{certificate.course.title}</span>
                   <span className="block text-sm text-muted">
-                    Issued {issued.format(new Date(certificate.issuedAt))}
+                    {t('Issued {date}', { date: issued().format(new Date(certificate.issuedAt)) })}
                   </span>
                   {certificate.status === 'revoked' ? (
-                    <Badge variant="muted">Revoked</Badge>
+                    <Badge variant="muted">{t('Revoked')}</Badge>
                   ) : (
-                    <Badge variant="success">Verified</Badge>
+                    <Badge variant="success">{t('Verified')}</Badge>
                   )}
                 </span>
               </Link>

@@ -1,5 +1,6 @@
 import { Info, RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { t } from '@/i18n/i18n';
 
 /** Says plainly that the dashboard shows sample data (it could not be loaded), with a way to try again. */
 export function SampleDataNotice({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
@@ -11,13 +12,15 @@ export function SampleDataNotice({ onRetry, retrying }: { onRetry: () => void; r
       <div className="flex items-start gap-3">
         <Info className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden="true" />
         <p className="text-sm">
-          <strong className="font-semibold">Sample data.</strong> We couldn't load your dashboard just now, so the
-          courses and figures below are examples, not your own progress.
+          <strong className="font-semibold">{t('Sample data.')}</strong>{' '}
+          {t(
+            "We couldn't load your dashboard just now, so the courses and figures below are examples, not your own progress.",
+          )}
         </p>
       </div>
       <Button variant="secondary" size="sm" onClick={onRetry} disabled={retrying} className="shrink-0">
         <RefreshCw className={retrying ? 'animate-spin motion-reduce:animate-none' : undefined} aria-hidden="true" />
-        {retrying ? 'Retrying…' : 'Retry'}
+        {retrying ? t('Retrying…') : t('Retry')}
       </Button>
     </div>
   );

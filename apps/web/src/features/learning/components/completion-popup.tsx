@@ -2,6 +2,7 @@ import type { PricingTier } from '@kaushal/contract';
 import { ShieldCheck } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { Button } from '@/components/ui/button';
+import { t } from '@/i18n/i18n';
 import { accessTypeLabel, MONEY_BACK_GUARANTEE } from '@/lib/access-messages';
 import { formatRupees } from '@/lib/format';
 import { upgradeTiers } from '../lib/lesson-navigation';
@@ -27,12 +28,12 @@ export function CompletionPopup(props: CompletionPopupProps) {
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/75" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-[60] max-h-[calc(100%-1rem)] w-[min(36rem,calc(100%-1rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-border bg-surface p-5 text-fg shadow-2xl sm:p-6">
-          <Dialog.Title className="text-xl font-bold">You've finished the free lesson!</Dialog.Title>
+          <Dialog.Title className="text-xl font-bold">{t("You've finished the free lesson!")}</Dialog.Title>
           <Dialog.Description className="mt-1 text-muted">
-            Unlock every lesson of {props.courseTitle} and keep learning.
+            {t('Unlock every lesson of {course} and keep learning.', { course: props.courseTitle })}
           </Dialog.Description>
           {tiers.length > 0 ? (
-            <ul className="mt-4 grid gap-3 sm:grid-cols-2" aria-label="Upgrade options">
+            <ul className="mt-4 grid gap-3 sm:grid-cols-2" aria-label={t('Upgrade options')}>
               {tiers.map((tier) => (
                 <li key={tier.id} className="flex min-w-0 flex-col rounded-xl border border-border bg-surface-2 p-4">
                   <p className="font-semibold break-words">{tier.title}</p>
@@ -40,12 +41,14 @@ export function CompletionPopup(props: CompletionPopupProps) {
                     <span className="text-2xl font-bold">{formatRupees(tier.price)}</span>
                     {tier.originalPrice > tier.price && (
                       <span className="text-sm text-muted line-through">
-                        <span className="sr-only">was </span>
+                        <span className="sr-only">{t('was')} </span>
                         {formatRupees(tier.originalPrice)}
                       </span>
                     )}
                     {tier.discountPercentage > 0 && (
-                      <span className="text-sm font-semibold text-success">{tier.discountPercentage}% off</span>
+                      <span className="text-sm font-semibold text-success">
+                        {t('{percent}% off', { percent: tier.discountPercentage })}
+                      </span>
                     )}
                   </p>
                   <p className="mt-1 text-sm text-muted">{accessTypeLabel(tier.accessType)}</p>
@@ -57,24 +60,24 @@ export function CompletionPopup(props: CompletionPopupProps) {
                     size="sm"
                     onClick={() => (props.onChooseTier ? props.onChooseTier(tier) : props.onViewPricing())}
                   >
-                    Choose {tier.title}
+                    {t('Choose {tier}', { tier: tier.title })}
                   </Button>
                 </li>
               ))}
             </ul>
           ) : (
             <Button className="mt-4" onClick={props.onViewPricing}>
-              View pricing
+              {t('View pricing')}
             </Button>
           )}
           <p className="mt-4 flex items-center gap-2 text-sm">
             <ShieldCheck className="size-5 text-success" aria-hidden="true" />
-            {MONEY_BACK_GUARANTEE}
+            {t(MONEY_BACK_GUARANTEE)}
           </p>
           <div className="mt-4 flex justify-end">
             <Dialog.Close asChild>
               <Button variant="ghost" size="sm">
-                Maybe later
+                {t('Maybe later')}
               </Button>
             </Dialog.Close>
           </div>

@@ -4,6 +4,7 @@ import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { t } from '@/i18n/i18n';
 import { ACCESS_MESSAGES } from '@/lib/access-messages';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
@@ -122,12 +123,12 @@ function PlayerBody(props: LessonPlayerDialogProps & { lessonId: string; summary
       <header className="flex items-center gap-3 border-b border-border px-4 py-2 md:items-start md:px-6 md:py-3">
         <div className="min-w-0 flex-1">
           <p className="truncate text-xs text-muted md:text-sm">
-            {course.title} · Lesson {index + 1} of {course.lessons.length}
+            {course.title} · {t('Lesson {number} of {total}', { number: index + 1, total: course.lessons.length })}
           </p>
           <Dialog.Title className="truncate text-base font-semibold md:text-xl">{summary.title}</Dialog.Title>
         </div>
         <Dialog.Close
-          aria-label="Close lesson"
+          aria-label={t('Close lesson')}
           className="rounded-lg p-2 text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-accent"
         >
           <X className="size-6" aria-hidden="true" />
@@ -204,21 +205,21 @@ function PlayerBody(props: LessonPlayerDialogProps & { lessonId: string; summary
       </div>
 
       <footer className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-4 py-4 md:px-6">
-        <nav aria-label="Lessons" className="flex items-center justify-between gap-3">
+        <nav aria-label={t('Lessons')} className="flex items-center justify-between gap-3">
           <Button
             variant="secondary"
             disabled={!previous?.enabled}
             onClick={() => previous && props.onSelectLesson(previous.lesson)}
           >
             <ChevronLeft aria-hidden="true" />
-            Previous
+            {t('Previous')}
           </Button>
           <Button
             variant="secondary"
             disabled={!next?.enabled}
             onClick={() => next && props.onSelectLesson(next.lesson)}
           >
-            Next
+            {t('Next')}
             <ChevronRight aria-hidden="true" />
           </Button>
         </nav>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { notice } from '@/components/ui/notice';
 import { toast } from '@/components/ui/toast-store';
+import { t } from '@/i18n/i18n';
 import { ApiError } from '@/lib/api-client';
 import { signedVideoQuery } from '../api/signed-video-query';
 import { type PlaybackReporter, useLessonTracking } from '../hooks/use-lesson-tracking';
@@ -29,7 +30,7 @@ export interface LessonStageProps {
 }
 
 const videoErrorToast = (reason: string) =>
-  toast({ title: 'Video Error', description: reason, variant: 'destructive' });
+  toast({ title: t('Video Error'), description: reason, variant: 'destructive' });
 
 /**
  * One opening of one lesson's video: a fresh video session (signed URL), the player for its type, and the
@@ -59,10 +60,12 @@ export function LessonStage({
     startAt,
     sessionId: signed.data?.sessionId ?? null,
     onCompletionSaved: (response) => {
-      notice(response.completed ? 'Lesson completed!' : 'You reached the end of this lesson', {
+      notice(response.completed ? t('Lesson completed!') : t('You reached the end of this lesson'), {
         description: response.completed
           ? undefined
-          : `It counts as completed once you have watched at least ${Math.round(COMPLETION_WATCHED_RATIO * 100)}% of it.`,
+          : t('It counts as completed once you have watched at least {percent}% of it.', {
+              percent: Math.round(COMPLETION_WATCHED_RATIO * 100),
+            }),
         duration: COMPLETION_TOAST_MS,
       });
       onCompletionSaved(response);
@@ -90,7 +93,7 @@ export function LessonStage({
   const signedReason =
     signedError instanceof ApiError && signedError.detail
       ? signedError.detail
-      : 'The video link could not be created. Please try again.';
+      : t('The video link could not be created. Please try again.');
   useEffect(() => {
     if (signedError) videoErrorToast(signedReason);
   }, [signedError, signedReason]);

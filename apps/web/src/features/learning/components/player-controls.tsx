@@ -14,6 +14,7 @@ import {
   VolumeX,
 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
+import { t } from '@/i18n/i18n';
 import { formatTime } from '../lib/playback-math';
 import { type PlaybackRate, toPlaybackRate } from '../lib/playback-rate';
 import { ControlButton } from './control-button';
@@ -72,21 +73,21 @@ export function PlayerControls(props: PlayerControlsProps) {
   return (
     // The gradient above the controls lets taps through to the video and the big play button.
     <fieldset
-      aria-label="Video controls"
+      aria-label={t('Video controls')}
       className="pointer-events-none min-w-0 bg-gradient-to-t from-black/90 via-black/60 to-transparent px-1.5 pt-4 pb-0.5 text-white @md:px-3 @md:pt-8 @md:pb-2"
     >
       <div className="pointer-events-auto px-1.5 @md:px-0">{props.seekBar}</div>
       <div className="pointer-events-auto flex items-center gap-0.5 @md:mt-1 @md:gap-1">
-        <ControlButton label={props.playing ? 'Pause' : 'Play'} onClick={props.onTogglePlay}>
+        <ControlButton label={props.playing ? t('Pause') : t('Play')} onClick={props.onTogglePlay}>
           {props.playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
         </ControlButton>
         <div className="flex items-center">
-          <ControlButton label={silent ? 'Unmute' : 'Mute'} aria-pressed={silent} onClick={props.onToggleMute}>
+          <ControlButton label={silent ? t('Unmute') : t('Mute')} aria-pressed={silent} onClick={props.onToggleMute}>
             <VolumeIcon aria-hidden="true" />
           </ControlButton>
           <input
             type="range"
-            aria-label="Volume"
+            aria-label={t('Volume')}
             min={0}
             max={1}
             step={0.1}
@@ -103,7 +104,7 @@ export function PlayerControls(props: PlayerControlsProps) {
         <div className="ml-auto flex shrink-0 items-center gap-0.5 @md:gap-1">
           <div className="hidden items-center gap-1 @xl:flex">
             <select
-              aria-label="Playback speed"
+              aria-label={t('Playback speed')}
               value={String(props.rate)}
               onChange={(e) => props.onRate(toPlaybackRate(e.currentTarget.value))}
               className="h-9 cursor-pointer rounded-lg border border-white/25 bg-black/60 px-2 text-sm text-white focus-visible:outline-2 focus-visible:outline-accent"
@@ -115,22 +116,22 @@ export function PlayerControls(props: PlayerControlsProps) {
               ))}
             </select>
             {props.captionsAvailable && (
-              <ControlButton label="Captions" aria-pressed={props.captionsOn} onClick={props.onToggleCaptions}>
+              <ControlButton label={t('Captions')} aria-pressed={props.captionsOn} onClick={props.onToggleCaptions}>
                 {props.captionsOn ? <Captions aria-hidden="true" /> : <CaptionsOff aria-hidden="true" />}
               </ControlButton>
             )}
             {props.pipSupported && (
-              <ControlButton label="Picture in picture" aria-pressed={props.pip} onClick={props.onTogglePip}>
+              <ControlButton label={t('Picture in picture')} aria-pressed={props.pip} onClick={props.onTogglePip}>
                 <PictureInPicture2 aria-hidden="true" />
               </ControlButton>
             )}
-            <ControlButton label="Keyboard shortcuts" aria-haspopup="dialog" onClick={props.onShowHelp}>
+            <ControlButton label={t('Keyboard shortcuts')} aria-haspopup="dialog" onClick={props.onShowHelp}>
               <CircleHelp aria-hidden="true" />
             </ControlButton>
           </div>
           <Suspense
             fallback={
-              <ControlButton label="Settings" aria-haspopup="menu" aria-disabled="true" className="@xl:hidden">
+              <ControlButton label={t('Settings')} aria-haspopup="menu" aria-disabled="true" className="@xl:hidden">
                 <Settings aria-hidden="true" />
               </ControlButton>
             }
@@ -159,7 +160,7 @@ export function PlayerControls(props: PlayerControlsProps) {
             />
           </Suspense>
           <ControlButton
-            label={props.fullscreen ? 'Exit full screen' : 'Full screen'}
+            label={props.fullscreen ? t('Exit full screen') : t('Full screen')}
             aria-pressed={props.fullscreen}
             onClick={props.onToggleFullscreen}
           >

@@ -1,3 +1,4 @@
+import { t } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
 import { MILESTONE_PERCENTS } from '../lib/constants';
 import { formatTime } from '../lib/playback-math';
@@ -45,7 +46,7 @@ export function SeekBar({ time, duration, buffered, milestones, onSeek }: SeekBa
       ))}
       <input
         type="range"
-        aria-label="Seek"
+        aria-label={t('Seek')}
         min={0}
         max={known ? duration : 0}
         step={0.1}

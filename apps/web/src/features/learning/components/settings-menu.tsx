@@ -2,6 +2,7 @@ import { PLAYBACK_RATES } from '@kaushal/contract';
 import { Check, Settings } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useId, useRef } from 'react';
+import { t } from '@/i18n/i18n';
 import { type PlaybackRate, toPlaybackRate } from '../lib/playback-rate';
 import { ControlButton } from './control-button';
 
@@ -66,7 +67,7 @@ export function SettingsMenu(props: SettingsMenuProps) {
           }}
         >
           <DropdownMenu.Label id={speedLabel} className="px-3 pt-1.5 pb-1 text-xs font-semibold text-muted">
-            Playback speed
+            {t('Playback speed')}
           </DropdownMenu.Label>
           <DropdownMenu.RadioGroup
             aria-labelledby={speedLabel}
@@ -124,7 +125,7 @@ export function SettingsMenu(props: SettingsMenuProps) {
               <DropdownMenu.ItemIndicator className="absolute left-2.5">
                 <Check className="size-4 text-accent" aria-hidden="true" />
               </DropdownMenu.ItemIndicator>
-              Captions
+              {t('Captions')}
             </DropdownMenu.CheckboxItem>
           )}
           {props.pipSupported && (
@@ -132,7 +133,7 @@ export function SettingsMenu(props: SettingsMenuProps) {
               <DropdownMenu.ItemIndicator className="absolute left-2.5">
                 <Check className="size-4 text-accent" aria-hidden="true" />
               </DropdownMenu.ItemIndicator>
-              Picture in picture
+              {t('Picture in picture')}
             </DropdownMenu.CheckboxItem>
           )}
           <DropdownMenu.Item
@@ -142,7 +143,7 @@ export function SettingsMenu(props: SettingsMenuProps) {
               afterClose.current = props.onShowHelp;
             }}
           >
-            Keyboard shortcuts
+            {t('Keyboard shortcuts')}
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

@@ -2,13 +2,16 @@ import { COMPLETION_WATCHED_RATIO, MAX_CREDITED_PLAYBACK_RATE } from '@kaushal/c
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useRef } from 'react';
+import { t } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
 import { SHORTCUTS } from '../lib/shortcuts';
 
 /** The rule the server applies (docs/decisions/002), in the learner's words. */
-export const COMPLETION_RULE = `A lesson counts as completed once you have watched at least ${Math.round(
-  COMPLETION_WATCHED_RATIO * 100,
-)}% of it. Only time you actually play counts: skipping ahead or jumping to the end does not, speeds up to ${MAX_CREDITED_PLAYBACK_RATE}x count in full, and parts you watch again, or in two tabs at once, count once. Your place in the lesson is saved as you watch, so you can pick up where you left off on any device.`;
+export const completionRule = () =>
+  t(
+    'A lesson counts as completed once you have watched at least {percent}% of it. Only time you actually play counts: skipping ahead or jumping to the end does not, speeds up to {rate}x count in full, and parts you watch again, or in two tabs at once, count once. Your place in the lesson is saved as you watch, so you can pick up where you left off on any device.',
+    { percent: Math.round(COMPLETION_WATCHED_RATIO * 100), rate: MAX_CREDITED_PLAYBACK_RATE },
+  );
 
 export interface ShortcutsDialogProps {
   open: boolean;
@@ -42,16 +45,16 @@ export function ShortcutsDialog({ open, onOpenChange, container }: ShortcutsDial
           )}
         >
           <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-lg font-semibold">Keyboard shortcuts</Dialog.Title>
+            <Dialog.Title className="text-lg font-semibold">{t('Keyboard shortcuts')}</Dialog.Title>
             <Dialog.Close
-              aria-label="Close shortcuts"
+              aria-label={t('Close shortcuts')}
               className="rounded-lg p-1.5 text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-accent"
             >
               <X className="size-5" aria-hidden="true" />
             </Dialog.Close>
           </div>
           <Dialog.Description className="sr-only">
-            Keys that control the video, and how lesson completion is counted.
+            {t('Keys that control the video, and how lesson completion is counted.')}
           </Dialog.Description>
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
             {SHORTCUTS.map((s) => (
@@ -66,13 +69,13 @@ export function ShortcutsDialog({ open, onOpenChange, container }: ShortcutsDial
                     </kbd>
                   ))}
                 </dt>
-                <dd className="text-muted">{s.label}</dd>
+                <dd className="text-muted">{t(s.label)}</dd>
               </div>
             ))}
           </dl>
-          <p className="mt-2 text-xs text-muted">Shortcuts pause while you type in a text field.</p>
-          <h3 className="mt-5 text-sm font-semibold">How completion works</h3>
-          <p className="mt-1 text-sm text-muted">{COMPLETION_RULE}</p>
+          <p className="mt-2 text-xs text-muted">{t('Shortcuts pause while you type in a text field.')}</p>
+          <h3 className="mt-5 text-sm font-semibold">{t('How completion works')}</h3>
+          <p className="mt-1 text-sm text-muted">{completionRule()}</p>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

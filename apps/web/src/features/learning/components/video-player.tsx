@@ -1,5 +1,6 @@
 import type { HlsSession, LessonDetail } from '@kaushal/contract';
 import { type RefObject, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { t } from '@/i18n/i18n';
 import { API_BASE, assetUrl } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useCaptionText } from '../hooks/use-caption-text';
@@ -135,7 +136,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
     // Pointer and focus handlers only wake the controls; every control is a real button or input.
     <section
       ref={setContainerRef}
-      aria-label="Video player"
+      aria-label={t('Video player')}
       data-status={player.status}
       data-engine={stream.engine ?? 'loading'}
       data-quality={stream.activeLabel ?? ''}
@@ -166,7 +167,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
       </video>
 
       {(player.status === 'loading' || player.status === 'buffering') && (
-        <PlayerSpinner label={player.status === 'loading' ? 'Loading video' : 'Buffering'} />
+        <PlayerSpinner label={player.status === 'loading' ? t('Loading video') : t('Buffering')} />
       )}
       {(player.status === 'ready' || player.status === 'paused') && <BigPlayButton onClick={player.togglePlay} />}
       {player.status === 'error' && <PlayerError reason={player.errorReason} onRetry={props.onRetry} />}

@@ -1,3 +1,4 @@
+import { type MessageId, msg } from '@/i18n/i18n';
 export type PlayerAction =
   | 'toggle-play'
   | 'seek-back'
@@ -12,17 +13,17 @@ export type PlayerAction =
   | 'add-note';
 
 /** The shortcuts, as listed in the '?' overlay. */
-export const SHORTCUTS: ReadonlyArray<{ keys: string[]; label: string }> = [
-  { keys: ['Space', 'K'], label: 'Play or pause' },
-  { keys: ['←'], label: 'Back 10 seconds' },
-  { keys: ['→'], label: 'Forward 10 seconds' },
-  { keys: ['↑'], label: 'Volume up' },
-  { keys: ['↓'], label: 'Volume down' },
-  { keys: ['M'], label: 'Mute or unmute' },
-  { keys: ['F'], label: 'Full screen on or off' },
-  { keys: ['C'], label: 'Captions on or off' },
-  { keys: ['N'], label: 'Add a note at this moment (pauses the video while you write)' },
-  { keys: ['?'], label: 'Show these shortcuts' },
+export const SHORTCUTS: ReadonlyArray<{ keys: string[]; label: MessageId }> = [
+  { keys: ['Space', 'K'], label: msg('Play or pause') },
+  { keys: ['←'], label: msg('Back 10 seconds') },
+  { keys: ['→'], label: msg('Forward 10 seconds') },
+  { keys: ['↑'], label: msg('Volume up') },
+  { keys: ['↓'], label: msg('Volume down') },
+  { keys: ['M'], label: msg('Mute or unmute') },
+  { keys: ['F'], label: msg('Full screen on or off') },
+  { keys: ['C'], label: msg('Captions on or off') },
+  { keys: ['N'], label: msg('Add a note at this moment (pauses the video while you write)') },
+  { keys: ['?'], label: msg('Show these shortcuts') },
 ];
 
 const KEYS: Record<string, PlayerAction> = {
