@@ -1,5 +1,5 @@
 import { endpoints, type HlsSession } from '@kaushal/contract';
-import type Hls from 'hls.js';
+import type Hls from 'hls.js/light';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { API_BASE, api, assetUrl } from '@/lib/api-client';
 import { DATA_SAVER_CAP } from '../lib/data-saver';
@@ -25,6 +25,23 @@ const shortSide = (r: { width: number; height: number }) => Math.min(r.width, r.
 /** Native HLS where the browser has it and is not Chromium (whose native HLS offers no quality control). */
 function nativeHls(video: HTMLVideoElement): boolean {
   return video.canPlayType('application/vnd.apple.mpegurl') !== '' && !('userAgentData' in navigator);
+}
+
+/**
+ * hls.js's light build (no alternate audio, in-stream subtitles or DRM: lessons carry captions as tracks of their
+ * own), about 117 KB gzip, fetched once. The player's code asks for it as soon as it loads, when a lesson starts to
+ * open, so on a slow link it arrives alongside the lesson's details instead of after them; a browser that plays
+ * HLS itself, or has no Media Source, never fetches it.
+ */
+let hlsJs: Promise<typeof import('hls.js/light')> | null = null;
+const loadHlsJs = () => {
+  hlsJs ??= import('hls.js/light');
+  return hlsJs;
+};
+if (typeof window !== 'undefined' && 'MediaSource' in window && !nativeHls(document.createElement('video'))) {
+  loadHlsJs().catch(() => {
+    hlsJs = null; // tried again when a video needs it
+  });
 }
 
 /**
@@ -77,7 +94,7 @@ export function useHlsPlayback(options: HlsPlaybackOptions) {
     }
     let cancelled = false;
     let instance: Hls | null = null;
-    import('hls.js')
+    loadHlsJs()
       .then(({ default: HlsClass }) => {
         if (cancelled) return;
         if (!HlsClass.isSupported()) {
