@@ -1,8 +1,8 @@
 // Message catalogues compiled at build time (docs/decisions/030): `import('virtual:catalog/hi')` gives
-// src/i18n/catalogs/hi.json with each ICU message already parsed into Lingui's compiled form, so the
+// src/lib/i18n/catalogs/hi.json with each ICU message already parsed into Lingui's compiled form, so the
 // browser never ships a message parser. English is the catalogue's source (its ids are the English texts):
 // only its messages with placeholders or plurals need a compiled form; a plain one is its own id, which the
-// runtime shows as is (src/i18n/i18n.ts), so English pages carry no second copy of their texts.
+// runtime shows as is (src/lib/i18n/i18n.ts), so English pages carry no second copy of their texts.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { compileMessage } from '@lingui/message-utils/compileMessage';

@@ -84,7 +84,7 @@ export default defineConfig({
     reactRouterProductionBuild(),
     react(),
     tailwindcss(),
-    compiledCatalogs(path.resolve(import.meta.dirname, 'src/i18n/catalogs')),
+    compiledCatalogs(path.resolve(import.meta.dirname, 'src/lib/i18n/catalogs')),
     {
       // The brand comes from content/site.json, never from the markup.
       name: 'site-config-html',

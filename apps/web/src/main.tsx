@@ -4,8 +4,8 @@ import { RouterProvider } from 'react-router/dom';
 import { seedFirstPaintData } from './app/first-paint/first-paint-data';
 import { Providers } from './app/providers';
 import { router, routerReady } from './app/router';
-import { activateLanguage } from './i18n/i18n';
-import { initialLanguage } from './i18n/language-choice';
+import { activateLanguage } from './lib/i18n/i18n';
+import { initialLanguage } from './lib/i18n/language-choice';
 import { startThirdPartyScripts } from './lib/analytics';
 import { createQueryClient } from './lib/query-client';
 

@@ -1,4 +1,4 @@
-import { t } from '@/i18n/i18n';
+import { t } from '@/lib/i18n/i18n';
 export function PageFallback() {
   return (
     <div className="flex min-h-svh items-center justify-center" role="status" aria-live="polite">

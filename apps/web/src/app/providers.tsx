@@ -1,7 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { LanguageBoundary } from '@/app/language-boundary';
 import { useToastersWanted } from '@/components/ui/toast-store';
-import { LanguageBoundary } from '@/i18n/language-boundary';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { createUnauthorizedHandler } from '@/lib/session';
 import { useMounted } from '@/lib/use-mounted';

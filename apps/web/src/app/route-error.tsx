@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { t } from '@/i18n/i18n';
+import { t } from '@/lib/i18n/i18n';
 
 /** The error boundary of each route: a readable message and a way back, never a blank page. */
 export function RouteError() {

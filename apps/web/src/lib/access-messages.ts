@@ -1,6 +1,6 @@
 import type { AccessType } from '@kaushal/contract';
 import type { ToastMessage } from '@/components/ui/toast-store';
-import { msg, t } from '@/i18n/i18n';
+import { msg, t } from '@/lib/i18n/i18n';
 
 type Message = Omit<ToastMessage, 'id'>;
 

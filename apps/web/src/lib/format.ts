@@ -1,4 +1,4 @@
-import { intlLocale, t } from '@/i18n/i18n';
+import { intlLocale, t } from '@/lib/i18n/i18n';
 
 /** '₹4,999', '₹2,399.20' (a coupon's price has paise: always two digits then), or 'Free' for 0. */
 export const formatPrice = (rupees: number) => (rupees === 0 ? t('Free') : formatRupees(rupees));

@@ -10,8 +10,8 @@ import { type FirstPaintEntry, serializeFirstPaintData } from '@/app/first-paint
 import { routeFirstPaint } from '@/app/first-paint/route-first-paint';
 import { Providers } from '@/app/providers';
 import { routes } from '@/app/routes';
-import { loadLanguage, switchToLoadedLanguage } from '@/i18n/i18n';
 import { callPath } from '@/lib/api-client';
+import { loadLanguage, switchToLoadedLanguage } from '@/lib/i18n/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { sessionQueryKey } from '@/lib/session/session-query';
 import { renderHead } from './render-head';

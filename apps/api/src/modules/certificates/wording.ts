@@ -1,4 +1,4 @@
-import { mailLocale } from '../mail/i18n/locale.ts';
+import { mailLocale } from '../mail/index.ts';
 
 /**
  * Time really watched as a certificate words it: "3 h 20 min", "45 min", "less than a minute". The certificate

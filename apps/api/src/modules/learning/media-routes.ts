@@ -2,10 +2,10 @@ import { endpoints } from '@kaushal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoint-route.ts';
 import { badRequest, forbidden } from '../../lib/errors.ts';
+import { rangeNotSatisfiable } from '../../lib/range-errors.ts';
 import { checkMediaSignature } from '../../providers/media/media-signature.ts';
 import { isValidMediaKey } from '../../providers/media/media-store.ts';
 import { pathOnlyRequestLog } from '../auth/index.ts';
-import { rangeNotSatisfiable } from './range-errors.ts';
 
 export const INVALID_LINK = 'This video link is not valid. Reopen the lesson to get a new one.';
 export const EXPIRED_LINK = 'This video link has expired. Reopen the lesson to get a new one.';

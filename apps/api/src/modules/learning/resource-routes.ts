@@ -2,9 +2,9 @@ import { API_PREFIX, apiPath, endpoints } from '@kaushal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoint-route.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
+import { rangeNotSatisfiable } from '../../lib/range-errors.ts';
 import { pathOnlyRequestLog, requireUser } from '../auth/index.ts';
 import { findPlayableLesson } from './lesson-access.ts';
-import { rangeNotSatisfiable } from './range-errors.ts';
 import { checkResourceLink, signResourceLink } from './resource-links.ts';
 import { attachmentHeader, findResource, servedContentType } from './resource-service.ts';
 

@@ -3,9 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoint-route.ts';
 import { notFound } from '../../lib/errors.ts';
+import { rangeNotSatisfiable } from '../../lib/range-errors.ts';
 import { hashToken, requireUser, SESSION_COOKIE } from '../auth/index.ts';
 import { findPlayableLesson } from '../learning/index.ts';
-import { rangeNotSatisfiable } from '../learning/range-errors.ts';
 import { masterPlaylist } from './hls-access.ts';
 import { hlsPrefix } from './transcode-job.ts';
 

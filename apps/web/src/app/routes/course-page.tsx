@@ -30,8 +30,8 @@ import {
 } from '@/features/payments';
 import { courseQuizzesQuery } from '@/features/quizzes/api/quiz-queries';
 import { sectionQuizSlot } from '@/features/quizzes/components/section-quiz';
-import { t } from '@/i18n/i18n';
 import { ApiError } from '@/lib/api-client';
+import { t } from '@/lib/i18n/i18n';
 import { catalogueKeys, dashboardKeys } from '@/lib/query-keys';
 import { usePageTitle } from '@/lib/use-page-title';
 

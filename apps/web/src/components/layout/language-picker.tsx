@@ -1,10 +1,10 @@
 import { LANGUAGES } from '@kaushal/contract';
 import { useId } from 'react';
 import { fieldClass } from '@/components/ui/input';
-import { currentLanguage, t } from '@/i18n/i18n';
-import { chooseLanguage } from '@/i18n/language-choice';
-import { LANGUAGE_NAMES } from '@/i18n/language-names';
 import { cn } from '@/lib/cn';
+import { currentLanguage, t } from '@/lib/i18n/i18n';
+import { chooseLanguage } from '@/lib/i18n/language-choice';
+import { LANGUAGE_NAMES } from '@/lib/i18n/language-names';
 
 /**
  * The footer's language choice for visitors who are not signed in (a learner's is in their settings, saved

@@ -14,8 +14,8 @@ import { useId, useState, useSyncExternalStore } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { UserAvatar } from '@/components/ui/user-avatar';
-import { msg, t } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
+import { msg, t } from '@/lib/i18n/i18n';
 import { useLogout } from './use-logout';
 
 const ITEMS = [

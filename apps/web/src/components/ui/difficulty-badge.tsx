@@ -1,6 +1,6 @@
 import type { Difficulty } from '@kaushal/contract';
-import { t } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
+import { t } from '@/lib/i18n/i18n';
 
 /** Spec: green for Beginner, yellow for Intermediate, red for Advanced. */
 const COLOURS: Record<Difficulty, string> = {

@@ -1,4 +1,4 @@
-import { translateText } from '@/i18n/i18n';
+import { translateText } from '@/lib/i18n/i18n';
 import { wantToasters } from './toast-store';
 
 /**

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { translateText } from '@/i18n/i18n';
+import { translateText } from '@/lib/i18n/i18n';
 
 /**
  * The spec's titled messages ('Sign in required', 'Payment successful!', …): one visible at a time, closing

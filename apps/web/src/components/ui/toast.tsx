@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { Toast as RadixToast } from 'radix-ui';
-import { t } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
+import { t } from '@/lib/i18n/i18n';
 import { dismissToast, TOAST_DURATION_MS, useToasts } from './toast-store';
 
 export { dismissToast, TOAST_DURATION_MS, TOAST_LIMIT, type ToastMessage, toast } from './toast-store';

@@ -6,7 +6,7 @@ import { flushSync } from 'react-dom';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Toasters } from '@/components/ui/toaster';
-import { activateLanguage } from '@/i18n/i18n';
+import { activateLanguage } from '@/lib/i18n/i18n';
 import { sessionQueryKey, useSession } from '@/lib/session';
 import { json, stubApi } from '@/lib/session/testing';
 import { applyTheme, THEME_STORAGE_KEY } from '@/lib/theme';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { currentLanguage } from '@/i18n/i18n';
-import { chooseLanguage } from '@/i18n/language-choice';
+import { currentLanguage } from '@/lib/i18n/i18n';
+import { chooseLanguage } from '@/lib/i18n/language-choice';
 import { useSession } from '@/lib/session';
 import { applyTheme, storeTheme } from '@/lib/theme';
 import { settingsQuery } from '../api/settings';

@@ -1,6 +1,6 @@
 import { LANGUAGES, type Settings } from '@kaushal/contract';
-import { type MessageId, msg } from '@/i18n/i18n';
-import { LANGUAGE_NAMES } from '@/i18n/language-names';
+import { type MessageId, msg } from '@/lib/i18n/i18n';
+import { LANGUAGE_NAMES } from '@/lib/i18n/language-names';
 
 export const THEME_OPTIONS: ReadonlyArray<{ value: Settings['theme']; label: MessageId }> = [
   { value: 'dark', label: msg('Dark') },

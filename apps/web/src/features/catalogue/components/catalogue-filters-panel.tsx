@@ -5,8 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
-import { type MessageId, msg, t } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
+import { type MessageId, msg, t } from '@/lib/i18n/i18n';
 import { type CatalogueFilters, hasFilters, priceOf } from '../lib/catalogue-filters';
 
 const SORT_LABELS: Record<CourseSort, MessageId> = {

@@ -4,9 +4,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DifficultyBadge } from '@/components/ui/difficulty-badge';
 import { Skeleton } from '@/components/ui/skeleton';
-import { t } from '@/i18n/i18n';
 import { assetUrl } from '@/lib/api-client';
 import { formatCount, formatPrice } from '@/lib/format';
+import { t } from '@/lib/i18n/i18n';
 import { durationOf, ratingOf, studentsOf } from '../lib/course-defaults';
 import { shortenDescription } from '../lib/shorten-description';
 

@@ -1,6 +1,6 @@
 import { Clock, Star, Users } from 'lucide-react';
-import { t } from '@/i18n/i18n';
 import { formatCount } from '@/lib/format';
+import { t } from '@/lib/i18n/i18n';
 import { durationOf, ratingOf, studentsOf } from '../lib/course-defaults';
 
 /** Duration, students and rating of a course, with the spec's defaults for missing values. */

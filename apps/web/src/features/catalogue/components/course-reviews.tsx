@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
-import { intlLocale, t } from '@/i18n/i18n';
+import { intlLocale, t } from '@/lib/i18n/i18n';
 import { courseReviewsQuery } from '../api/catalogue-queries';
 
 /**

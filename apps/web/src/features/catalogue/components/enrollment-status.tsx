@@ -1,6 +1,6 @@
 import type { EnrollmentStatus as Status } from '@kaushal/contract';
 import { CheckCircle2, CircleDashed, TimerOff } from 'lucide-react';
-import { t } from '@/i18n/i18n';
+import { t } from '@/lib/i18n/i18n';
 import { accessLabel } from '../lib/course-access';
 
 /** Where the visitor stands with this course: enrolled (permanent or active), expired, or not enrolled. */

@@ -1,7 +1,7 @@
 import { GraduationCap } from 'lucide-react';
 import { Card, CardTitle } from '@/components/ui/card';
 import { initialsOf } from '@/components/ui/user-avatar';
-import { t } from '@/i18n/i18n';
+import { t } from '@/lib/i18n/i18n';
 import { instructorOf } from '../lib/course-defaults';
 
 /** The course's instructor, or the product's generic AI-expert label when the course names none. */

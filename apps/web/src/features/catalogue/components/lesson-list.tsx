@@ -2,8 +2,8 @@ import type { LessonProgressSummary, LessonSummary } from '@kaushal/contract';
 import { CheckCircle2, LoaderCircle, Lock, Paperclip, PlayCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
-import { t } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
+import { t } from '@/lib/i18n/i18n';
 import { resourceKind } from '@/lib/resource-files';
 import { isLessonUnlocked } from '../lib/course-access';
 

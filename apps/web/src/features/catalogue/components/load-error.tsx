@@ -1,5 +1,5 @@
 import { Button } from '@/components/ui/button';
-import { t } from '@/i18n/i18n';
+import { t } from '@/lib/i18n/i18n';
 
 /** Spec: 'Error' - 'Failed to load courses. Please try again later.' */
 export function LoadError({ onRetry }: { onRetry?: () => void }) {

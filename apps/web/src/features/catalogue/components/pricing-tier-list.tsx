@@ -2,10 +2,10 @@ import type { PricingTier } from '@kaushal/contract';
 import { Check } from 'lucide-react';
 import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
-import { t } from '@/i18n/i18n';
 import { accessTypeLabel } from '@/lib/access-messages';
 import { cn } from '@/lib/cn';
 import { formatRupees } from '@/lib/format';
+import { t } from '@/lib/i18n/i18n';
 
 export interface PricingTierListProps {
   tiers: readonly PricingTier[];

@@ -1,5 +1,5 @@
 import type { CourseDetail, LessonSummary, PricingTier } from '@kaushal/contract';
-import { t } from '@/i18n/i18n';
+import { t } from '@/lib/i18n/i18n';
 
 /** Spec section 4: the weekly tier is selected by default, otherwise the first; null when there are none. */
 export function defaultTierId(tiers: readonly PricingTier[]): string | null {

@@ -1,7 +1,7 @@
 import type { AccessType, CourseDetail } from '@kaushal/contract';
-import { t } from '@/i18n/i18n';
 import { accessTypeLabel } from '@/lib/access-messages';
 import { formatRupees } from '@/lib/format';
+import { t } from '@/lib/i18n/i18n';
 import { isPricingVisible } from './course-access';
 
 /** What the course page's pay button sells right now, and what its headline price says (issue 15). */

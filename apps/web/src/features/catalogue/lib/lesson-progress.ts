@@ -1,5 +1,5 @@
 import type { CourseDetail, LessonProgressSummary, LessonSummary } from '@kaushal/contract';
-import { t } from '@/i18n/i18n';
+import { t } from '@/lib/i18n/i18n';
 
 /** The learner's progress by lesson id (from the course answer; empty for a visitor). */
 export const progressByLesson = (progress: readonly LessonProgressSummary[]) =>

@@ -4,7 +4,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { t } from '@/i18n/i18n';
+import { t } from '@/lib/i18n/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { coursesPageQuery } from '../api/catalogue-queries';
 import { CatalogueFiltersPanel } from '../components/catalogue-filters-panel';

@@ -1,7 +1,7 @@
 import type { Achievement } from '@kaushal/contract';
 import { Lock } from 'lucide-react';
-import { t } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
+import { t } from '@/lib/i18n/i18n';
 import { ACHIEVEMENT_ICONS } from './achievement-icon';
 
 /** The achievements, earned ones highlighted, locked ones dimmed with a lock; the state is also in words. */

@@ -1,5 +1,5 @@
 import { Skeleton } from '@/components/ui/skeleton';
-import { t } from '@/i18n/i18n';
+import { t } from '@/lib/i18n/i18n';
 
 export function DashboardSkeleton() {
   return (

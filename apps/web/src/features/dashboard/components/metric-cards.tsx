@@ -1,6 +1,6 @@
 import type { Dashboard } from '@kaushal/contract';
 import { Award, BookOpen, Clock, type LucideIcon, TrendingUp } from 'lucide-react';
-import { type MessageId, msg, t } from '@/i18n/i18n';
+import { type MessageId, msg, t } from '@/lib/i18n/i18n';
 
 const CARDS: ReadonlyArray<{ title: MessageId; Icon: LucideIcon; value: (m: Dashboard['metrics']) => string }> = [
   { title: msg('Courses Enrolled'), Icon: BookOpen, value: (m) => String(m.coursesEnrolled) },

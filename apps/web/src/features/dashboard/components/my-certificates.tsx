@@ -2,8 +2,8 @@ import type { CertificateSummary } from '@kaushal/contract';
 import { GraduationCap } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
-import { intlLocale, t } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
+import { intlLocale, t } from '@/lib/i18n/i18n';
 
 const issued = () =>
   new Intl.DateTimeFormat(intlLocale(), { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'long', year: 'numeric' });

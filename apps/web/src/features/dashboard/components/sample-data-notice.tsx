@@ -1,6 +1,6 @@
 import { Info, RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { t } from '@/i18n/i18n';
+import { t } from '@/lib/i18n/i18n';
 
 /** Says plainly that the dashboard shows sample data (it could not be loaded), with a way to try again. */
 export function SampleDataNotice({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {

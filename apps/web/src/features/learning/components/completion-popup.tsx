@@ -2,9 +2,9 @@ import type { PricingTier } from '@kaushal/contract';
 import { ShieldCheck } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { Button } from '@/components/ui/button';
-import { t } from '@/i18n/i18n';
 import { accessTypeLabel, MONEY_BACK_GUARANTEE } from '@/lib/access-messages';
 import { formatRupees } from '@/lib/format';
+import { t } from '@/lib/i18n/i18n';
 import { upgradeTiers } from '../lib/lesson-navigation';
 
 export interface CompletionPopupProps {

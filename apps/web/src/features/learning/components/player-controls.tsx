@@ -14,7 +14,7 @@ import {
   VolumeX,
 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { t } from '@/i18n/i18n';
+import { t } from '@/lib/i18n/i18n';
 import { formatTime } from '../lib/playback-math';
 import { type PlaybackRate, toPlaybackRate } from '../lib/playback-rate';
 import { ControlButton } from './control-button';

@@ -1,6 +1,6 @@
 import { LoaderCircle, Play, RotateCcw, TriangleAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { t } from '@/i18n/i18n';
+import { t } from '@/lib/i18n/i18n';
 
 /** Spinner while loading or buffering; announced politely. */
 export function PlayerSpinner({ label }: { label: string }) {

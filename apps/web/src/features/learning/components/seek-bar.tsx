@@ -1,5 +1,5 @@
-import { t } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
+import { t } from '@/lib/i18n/i18n';
 import { MILESTONE_PERCENTS } from '../lib/constants';
 import { formatTime } from '../lib/playback-math';
 import type { Milestone } from '../lib/progress-tracker';

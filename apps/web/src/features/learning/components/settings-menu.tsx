@@ -2,7 +2,7 @@ import { PLAYBACK_RATES } from '@kaushal/contract';
 import { Check, Settings } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useId, useRef } from 'react';
-import { t } from '@/i18n/i18n';
+import { t } from '@/lib/i18n/i18n';
 import { type PlaybackRate, toPlaybackRate } from '../lib/playback-rate';
 import { ControlButton } from './control-button';
 

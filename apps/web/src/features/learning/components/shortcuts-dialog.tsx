@@ -2,8 +2,8 @@ import { COMPLETION_WATCHED_RATIO, MAX_CREDITED_PLAYBACK_RATE } from '@kaushal/c
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useRef } from 'react';
-import { t } from '@/i18n/i18n';
 import { cn } from '@/lib/cn';
+import { t } from '@/lib/i18n/i18n';
 import { SHORTCUTS } from '../lib/shortcuts';
 
 /** The rule the server applies (docs/decisions/002), in the learner's words. */

@@ -1,8 +1,8 @@
 import type { HlsSession, LessonDetail } from '@kaushal/contract';
 import { type RefObject, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { t } from '@/i18n/i18n';
 import { API_BASE, assetUrl } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { t } from '@/lib/i18n/i18n';
 import { useCaptionText } from '../hooks/use-caption-text';
 import { useHlsPlayback } from '../hooks/use-hls-playback';
 import type { PlaybackReporter } from '../hooks/use-lesson-tracking';

@@ -1,4 +1,4 @@
-import { type MessageId, msg } from '@/i18n/i18n';
+import { type MessageId, msg } from '@/lib/i18n/i18n';
 export type PlayerAction =
   | 'toggle-play'
   | 'seek-back'

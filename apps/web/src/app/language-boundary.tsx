@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode, useSyncExternalStore } from 'react';
-import { i18n } from './i18n';
+import { i18n } from '@/lib/i18n/i18n';
 
 const subscribe = (onChange: () => void) => i18n.on('change', onChange);
 const locale = () => i18n.locale;
