@@ -4,9 +4,9 @@ import { RouterProvider } from 'react-router/dom';
 import { seedFirstPaintData } from './app/first-paint/first-paint-data';
 import { Providers } from './app/providers';
 import { router, routerReady } from './app/router';
+import { startThirdPartyScripts } from './lib/analytics';
 import { activateLanguage } from './lib/i18n/i18n';
 import { initialLanguage } from './lib/i18n/language-choice';
-import { startThirdPartyScripts } from './lib/analytics';
 import { createQueryClient } from './lib/query-client';
 
 const root = document.getElementById('root');
