@@ -6,6 +6,7 @@ import {
   courses,
   enrollments,
   freeLessonCompletions,
+  learnerVersions,
   lessonNotes,
   lessonProgress,
   oauthAccounts,
@@ -88,6 +89,7 @@ describe('DELETE /users/me', () => {
       videoSessions: sessionIds.length,
       videoEvents: (await db.select().from(videoEvents)).filter((e) => sessionIds.includes(e.sessionId)).length,
       notes: (await db.select().from(lessonNotes).where(eq(lessonNotes.userId, userId))).length,
+      dashboardVersions: (await db.select().from(learnerVersions).where(eq(learnerVersions.userId, userId))).length,
     };
   }
 
@@ -105,6 +107,7 @@ describe('DELETE /users/me', () => {
       videoSessions: 1,
       videoEvents: 2,
       notes: 1,
+      dashboardVersions: 1,
     });
     const countBefore = await enrolledCount('python-for-ai');
 
@@ -126,6 +129,7 @@ describe('DELETE /users/me', () => {
       videoSessions: 0,
       videoEvents: 0,
       notes: 0,
+      dashboardVersions: 0,
     });
     const { db } = ctx.database;
     const [order] = await db.select().from(paymentOrders).where(eq(paymentOrders.id, 'order_a'));

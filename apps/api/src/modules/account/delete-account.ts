@@ -1,6 +1,6 @@
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { contactMessages, courses, emailMessages, enrollments, users } from '../../db/schema.ts';
+import { contactMessages, courses, emailMessages, enrollments, learnerVersions, users } from '../../db/schema.ts';
 import { tombstoneCertificates } from '../certificates/index.ts';
 
 /**
@@ -47,6 +47,9 @@ export async function deleteAccount(db: Db, userId: string, now: Date): Promise<
     // say the certificate no longer exists.
     await tombstoneCertificates(tx, userId, now);
     await tx.delete(users).where(eq(users.id, userId));
+    // The dashboard's version counter (decision 035) has no foreign key, and the cascade's deletes just moved it:
+    // removed after them, so no row keeps the deleted learner's id.
+    await tx.delete(learnerVersions).where(eq(learnerVersions.userId, userId));
     return true;
   });
 }
