@@ -11,6 +11,9 @@ export const CHROMIUM_ARGS = [
   '--autoplay-policy=no-user-gesture-required',
 ];
 
+/** Specs whose figures are timings: run alone, after the rest (the `timed` project). */
+const TIMED = /hls-playback\.spec\.ts$/;
+
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
@@ -31,5 +34,15 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: TIMED },
+    // Tests that time the product (the first video frame under a throttled network) run after all the others, so
+    // no other spec's browser and product share the machine's cores with them.
+    {
+      name: 'timed',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testMatch: TIMED,
+      dependencies: ['chromium'],
+    },
+  ],
 });
