@@ -13,7 +13,8 @@ import { TRANSCODE_QUEUE } from './transcode-job.ts';
 const COURSE = 'vector-databases';
 const LESSON = 'vector-databases-02';
 
-describe('HLS: transcode job, playlists, segments and their tokens', () => {
+// Most tests run ffmpeg on a clip: seconds alone, much longer while other suites share the cores.
+describe('HLS: transcode job, playlists, segments and their tokens', { timeout: 90_000 }, () => {
   const ctx = useTestApp({ env: { JOBS_WORKER: 'true', VIDEO_TRANSCODE: 'true' } });
 
   async function learnerWithAccess(): Promise<Learner> {
@@ -40,7 +41,7 @@ describe('HLS: transcode job, playlists, segments and their tokens', () => {
       .poll(
         async () => (await ctx.database.db.select().from(hlsRenditions).where(eq(hlsRenditions.sourceKey, key))).length,
         {
-          timeout: 30_000,
+          timeout: 80_000,
         },
       )
       .toBe(1);

@@ -15,7 +15,8 @@ const COURSE = 'vector-databases';
 const LESSON = 'vector-databases-02';
 
 /** Bad input and faults around the HLS ladder (decision 034), each on a tiny generated clip. */
-describe('HLS transcoding: bad input and faults', () => {
+// Each test runs ffmpeg: seconds alone, much longer while other suites share the cores.
+describe('HLS transcoding: bad input and faults', { timeout: 90_000 }, () => {
   const ctx = useTestApp();
   const deps = () => ({ db: ctx.database.db, media: ctx.app.deps.media, log: silentLog, preset: 'ultrafast' });
   const rowsOf = (key: string) => ctx.database.db.select().from(hlsRenditions).where(eq(hlsRenditions.sourceKey, key));

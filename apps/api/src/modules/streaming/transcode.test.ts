@@ -47,7 +47,8 @@ describe('the HLS ladder a source allows', () => {
   });
 });
 
-describe('transcoding to HLS with ffmpeg', () => {
+// Each test runs ffmpeg: seconds alone, much longer while other suites share the cores.
+describe('transcoding to HLS with ffmpeg', { timeout: 90_000 }, () => {
   it('makes each rendition with 4–6 s segments, H.264/AAC codecs, a poster, and reports progress to 100%', async () => {
     const tools = await findFfmpeg();
     const source = await makeClip({ width: 640, height: 360, seconds: 9 });
