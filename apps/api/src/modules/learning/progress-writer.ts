@@ -1,7 +1,7 @@
 import type { ProgressBody, ProgressResponse, StaffRole } from '@kaushal/contract';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { type CaptionRef, freeLessonCompletions } from '../../db/schema.ts';
+import { freeLessonCompletions } from '../../db/schema.ts';
 import { type BatchOptions, startBatch } from '../../lib/batching.ts';
 import { isDatabaseUnavailable } from '../../lib/errors.ts';
 import { awardCertificateIfEarned } from '../certificates/index.ts';
@@ -108,17 +108,10 @@ function settle(batch: Pending[], outcomes: Outcome[]) {
   });
 }
 
-interface AccessRow {
+/** A report's lesson (null id: no such lesson) with its course's state and the learner's access, in one row. */
+interface AccessRow extends Omit<LessonRow, 'id'> {
   ord: number;
   id: string | null;
-  courseId: string;
-  title: string;
-  description: string;
-  isFree: boolean;
-  durationSeconds: number;
-  videoType: 'direct' | 'youtube' | null;
-  videoRef: string | null;
-  captions: CaptionRef[];
   published: boolean;
   accessType: 'permanent' | 'weekly' | null;
   expiresAt: string | Date | null;
