@@ -199,6 +199,8 @@ const NOT_MODIFIED = raw('Not modified: the ETag in If-None-Match still matches'
 const FILE = (contentType: string) => ({
   200: raw('The whole file', contentType),
   206: raw('The requested byte range', contentType),
+  // The media store on S3-compatible storage (decision 033): the bytes come from the bucket or the CDN.
+  302: raw('To a short-lived presigned URL of the bucket or the CDN, when media is on S3-compatible storage'),
   304: NOT_MODIFIED,
 });
 

@@ -68,7 +68,8 @@ export async function registerWeb(
 ) {
   const contentThumbnails = path.join(options.contentDir, 'thumbnails');
   const { media } = options;
-  app.get('/thumbnails/*', (request, reply) => {
+  // Static images like the built assets, not an API endpoint: not in the OpenAPI document.
+  app.get('/thumbnails/*', { schema: { hide: true } }, (request, reply) => {
     const file = (request.params as { '*': string })['*'];
     if (media && file.startsWith('uploads/')) {
       const key = `${THUMBNAIL_PREFIX}${file}`;
