@@ -64,7 +64,11 @@ export function createAdapters(
     eventWriter: new EventWriter(database.db, services.metrics.eventsIngested, batching),
     sessionLookup: new SessionLookup(database.db, batching),
     jobs,
-    progressWriter: new ProgressWriter(database.db, outbox, batching),
+    // Four batches in flight on PostgreSQL (of the pool's 10 connections); PGlite has one connection.
+    progressWriter: new ProgressWriter(database.db, outbox, {
+      ...batching,
+      lanes: database.kind === 'postgres' ? 4 : 1,
+    }),
     mailer: config.mail.smtpUrl
       ? createSmtpMailer({
           url: config.mail.smtpUrl,

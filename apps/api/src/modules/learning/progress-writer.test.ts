@@ -72,4 +72,26 @@ describe('ProgressWriter', () => {
     expect(watched).toBe(30);
     expect(await row(learner)).toMatchObject({ resumeSeconds: 30, watchedSeconds: 30, watchedRanges: [[0, 30]] });
   });
+
+  it('with several lanes (PostgreSQL), stores every learner and applies one learner\'s reports in arrival order', async () => {
+    const learners = await Promise.all(Array.from({ length: 8 }, () => createLearner(ctx)));
+    for (const learner of learners) await open(learner);
+    const lanes = new ProgressWriter(ctx.database.db, ctx.app.deps.outbox, { lanes: 4 });
+    const save = (learner: Learner, watchSeconds: number) =>
+      lanes.save({
+        viewer: { id: learner.id, roles: [] },
+        lessonId: LESSON,
+        body: { watchSeconds, completed: false },
+        now: ctx.clock.now,
+      });
+    advance(ctx, 30);
+    // Each learner reports 10, 20, 30 at once, 30 s after opening. In arrival order, 10 is credited (10 s of the
+    // 30 elapsed) and 20 and 30 are jumps with no time since: resume 30, watched [0, 10]. Any other order would
+    // credit more (30 first: [0, 30]) or leave the resume behind (…, 20).
+    const answers = await Promise.all(learners.flatMap((l) => [save(l, 10), save(l, 20), save(l, 30)]));
+    expect(answers).toHaveLength(24);
+    for (const learner of learners) {
+      expect(await row(learner)).toMatchObject({ resumeSeconds: 30, watchedSeconds: 10, watchedRanges: [[0, 10]] });
+    }
+  });
 });

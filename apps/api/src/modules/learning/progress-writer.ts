@@ -46,41 +46,66 @@ const MAX_REPORTS_PER_BATCH = 500;
  * is retried one report per transaction, so one bad report never fails the others; when the database is
  * unavailable, the reports queued behind it fail with it (as EventWriter and SessionLookup do).
  */
+export interface ProgressWriterOptions extends BatchOptions {
+  /**
+   * How many batches may be written at once (default 1). A learner's reports always take the same lane, so they
+   * are still applied in arrival order, and two lanes never touch the same rows (rows are keyed by learner):
+   * lanes only add transactions in flight. On PostgreSQL a batch spends most of its time waiting on round trips,
+   * so a few lanes multiply what one process stores; PGlite runs one transaction at a time, one lane is all it has.
+   */
+  lanes?: number;
+}
+
+/** One queue of reports and whether its batch is being written. */
+interface Lane {
+  queue: Pending[];
+  writing: boolean;
+}
+
+/** FNV-1a of the learner's id: the lane their reports take. */
+function laneIndex(userId: string, lanes: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < userId.length; i++) hash = Math.imul(hash ^ userId.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % lanes;
+}
+
 export class ProgressWriter {
-  private queue: Pending[] = [];
-  private writing = false;
+  private readonly lanes: Lane[];
 
   constructor(
     private readonly db: Db,
     private readonly outbox: Outbox,
-    private readonly options: BatchOptions = {},
-  ) {}
+    private readonly options: ProgressWriterOptions = {},
+  ) {
+    this.lanes = Array.from({ length: Math.max(1, options.lanes ?? 1) }, () => ({ queue: [], writing: false }));
+  }
 
   save(report: ProgressReport): Promise<ProgressResponse> {
+    const lane = this.lanes[laneIndex(report.viewer.id, this.lanes.length)] as Lane;
     return new Promise((resolve, reject) => {
-      this.queue.push({ ...report, resolve, reject });
-      if (this.writing) return;
-      this.writing = true;
-      startBatch(this.options, () => this.drain());
+      lane.queue.push({ ...report, resolve, reject });
+      if (lane.writing) return;
+      lane.writing = true;
+      startBatch(this.options, () => this.drain(lane));
     });
   }
 
-  private async drain() {
+  private async drain(lane: Lane) {
     try {
-      while (this.queue.length > 0) await this.writeBatch(this.queue.splice(0, MAX_REPORTS_PER_BATCH));
+      while (lane.queue.length > 0) await this.writeBatch(lane, lane.queue.splice(0, MAX_REPORTS_PER_BATCH));
     } finally {
-      this.writing = false;
+      lane.writing = false;
     }
   }
 
-  private async writeBatch(batch: Pending[]) {
+  private async writeBatch(lane: Lane, batch: Pending[]) {
     try {
       const outcomes = await this.db.transaction((tx) => applyReports(tx, this.outbox, batch));
       settle(batch, outcomes);
       return;
     } catch (error) {
       if (isDatabaseUnavailable(error)) {
-        for (const pending of [...batch, ...this.queue.splice(0)]) pending.reject(error);
+        for (const pending of [...batch, ...lane.queue.splice(0)]) pending.reject(error);
         return;
       }
       if (batch.length === 1) {
