@@ -5,6 +5,7 @@ import { notice } from '@/components/ui/notice';
 import { api } from '@/lib/api-client';
 import { sessionQueryKey } from '@/lib/session';
 import { applyTheme, DEFAULT_THEME, forgetStoredTheme } from '@/lib/theme';
+import { msg } from '@/lib/i18n/i18n';
 
 /**
  * DELETE /users/me. Afterwards nothing of the learner stays in this tab: the session and every cached
@@ -16,7 +17,7 @@ export function useDeleteAccount() {
   return useMutation({
     mutationFn: () => api(endpoints.deleteAccount),
     onSuccess: async () => {
-      notice('Your account has been deleted.');
+      notice(msg('Your account has been deleted.'));
       // Leave first: a signed-in page that saw the user vanish would send the browser to /login instead.
       await navigate('/');
       queryClient.setQueryData(sessionQueryKey, null);

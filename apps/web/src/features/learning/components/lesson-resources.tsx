@@ -3,6 +3,7 @@ import { Download, LoaderCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ApiError, api, assetUrl } from '@/lib/api-client';
 import { formatFileSize, resourceKind, startDownload } from '@/lib/resource-files';
+import { t } from '@/lib/i18n/i18n';
 
 const DOWNLOAD_FAILED = 'The download could not start. Check your connection and try again.';
 
@@ -56,7 +57,7 @@ export function LessonResources({ resources }: { resources: readonly LessonResou
                 )}
                 <span className="min-w-0 flex-1">
                   <span className="block break-words font-medium text-fg">
-                    <span className="sr-only">Download </span>
+                    <span className="sr-only">{t('Download')} </span>
                     {resource.title}
                   </span>
                   <span className="block text-sm text-muted">

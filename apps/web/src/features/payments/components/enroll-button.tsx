@@ -5,6 +5,7 @@ import { toast } from '@/components/ui/toast-store';
 import { useSignInGate } from '@/features/auth';
 import { useEnrollInCourse } from '../api/enroll';
 import { PAYMENT_MESSAGES } from '../lib/payment-messages';
+import { t } from '@/lib/i18n/i18n';
 
 export interface EnrollButtonProps extends Pick<ButtonProps, 'className' | 'size' | 'variant'> {
   courseId: string;
@@ -46,7 +47,7 @@ export function EnrollButton({ courseId, enrolled = false, ...buttonProps }: Enr
     >
       {busy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
       {done && <Check aria-hidden="true" />}
-      {done ? 'Enrolled' : busy ? 'Enrolling...' : 'Enroll for Free'}
+      {done ? t('Enrolled') : busy ? t('Enrolling...') : t('Enroll for Free')}
     </Button>
   );
 }

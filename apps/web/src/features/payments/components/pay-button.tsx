@@ -19,6 +19,7 @@ import {
   type CheckoutInstance,
   type CheckoutSuccess,
 } from '../lib/razorpay';
+import { t } from '@/lib/i18n/i18n';
 
 /** Spec section 4: idle → loading (disabled) → success | failure | dismissed, and dismissed is idle again. */
 export type PayButtonState = 'idle' | 'loading' | 'success' | 'failure';
@@ -239,7 +240,7 @@ export function PayButton({
     >
       {busy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
       {done && <Check aria-hidden="true" />}
-      {busy ? 'Processing...' : done ? 'Enrolled' : children}
+      {busy ? t('Processing...') : done ? t('Enrolled') : children}
     </Button>
   );
 }

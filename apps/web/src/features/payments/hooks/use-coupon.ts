@@ -6,6 +6,7 @@ import { useSession } from '@/lib/session';
 import { couponQuoteQuery } from '../api/coupons';
 import type { PayCoupon } from '../components/pay-button';
 import { errorText } from '../lib/error-text';
+import { msg } from '@/lib/i18n/i18n';
 
 /** The page's query parameter that carries a coupon: a shared link (`?coupon=SAVE20`), and through sign-in. */
 export const COUPON_PARAM = 'coupon';
@@ -85,7 +86,7 @@ export function useCoupon(courseId: string, offer: { tierId: string | null } | n
     error:
       shapeError ??
       (active && query.isError && !query.isFetching
-        ? errorText(query.error, 'This coupon could not be checked. Please try again.')
+        ? errorText(query.error, msg('This coupon could not be checked. Please try again.'))
         : null),
     checking: active && query.isFetching,
     awaitingSignIn: code !== null && session.status === 'anonymous',

@@ -8,6 +8,7 @@ import {
 import { ApiError } from '@/lib/api-client';
 import { sentence, validationIssues } from '@/lib/validation-issues';
 import { errorText } from './error-text';
+import { msg } from '@/lib/i18n/i18n';
 
 /** The billing dialog's fields, named as the API names them (so a server's message lands on its field). */
 export type BillingField = 'name' | 'stateCode' | 'gstin' | 'address';
@@ -64,7 +65,7 @@ export function isBillingField(field: unknown): field is BillingField {
  */
 export function billingErrorsFrom(error: unknown): { fields: BillingErrors; form?: string } {
   if (!(error instanceof ApiError) || error.status !== 400 || !error.detail) {
-    return { fields: {}, form: errorText(error, 'Your billing details could not be saved. Please try again.') };
+    return { fields: {}, form: errorText(error, msg('Your billing details could not be saved. Please try again.')) };
   }
   const fields: BillingErrors = {};
   const rest: string[] = [];
