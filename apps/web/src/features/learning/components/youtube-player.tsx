@@ -13,6 +13,7 @@ import {
   youtubeEmbedUrl,
 } from '../lib/youtube-bridge';
 import { PlayerError, PlayerSpinner } from './player-status';
+import { t } from '@/lib/i18n/i18n';
 
 export interface YouTubePlayerProps {
   src: string;
@@ -162,7 +163,7 @@ function YouTubeFrame({
         <PlayerError reason={reason} onRetry={onRetry} />
       ) : (
         <>
-          {phase === 'loading' && <PlayerSpinner label="Loading video" />}
+          {phase === 'loading' && <PlayerSpinner label={t('Loading video')} />}
           <iframe
             ref={frame}
             src={embed}
