@@ -50,7 +50,12 @@ export function formatDate(iso: string, length: 'short' | 'long'): string {
   const key = `${locale} ${length}`;
   let made = dateFormatters.get(key);
   if (!made) {
-    made = new Intl.DateTimeFormat(locale, { timeZone: 'Asia/Kolkata', day: 'numeric', month: length, year: 'numeric' });
+    made = new Intl.DateTimeFormat(locale, {
+      timeZone: 'Asia/Kolkata',
+      day: 'numeric',
+      month: length,
+      year: 'numeric',
+    });
     dateFormatters.set(key, made);
   }
   return made.format(new Date(iso));

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { site } from './site';
 import { t } from '@/lib/i18n/i18n';
+import { site } from './site';
 
 /** A page's document title: '<page> | <product name>', or the site's own title without a page name. */
 export const pageTitle = (title: string | undefined) =>

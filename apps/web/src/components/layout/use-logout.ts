@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router';
 import { notice } from '@/components/ui/notice';
 import { toast } from '@/components/ui/toast-store';
 import { api } from '@/lib/api-client';
-import { sessionQueryKey } from '@/lib/session';
 import { msg } from '@/lib/i18n/i18n';
+import { sessionQueryKey } from '@/lib/session';
 
 /** Logout posts to the server, clears the user, says 'Logged out' and goes to /. */
 export function useLogout() {

@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import { cn } from '@/lib/cn';
-import { Label } from './label';
 import { t } from '@/lib/i18n/i18n';
+import { Label } from './label';
 
 /** What a field hands its control: spread it onto the input, textarea or select. */
 export interface FieldControlProps {

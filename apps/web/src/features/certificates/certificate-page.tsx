@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { apiUrl } from '@/lib/api-client';
+import { t } from '@/lib/i18n/i18n';
 import { site } from '@/lib/site';
 import { usePageTitle } from '@/lib/use-page-title';
 import { certificatePdfPath, certificateQuery } from './api/certificate-query';
@@ -12,7 +13,6 @@ import { CertificateMissing } from './components/certificate-missing';
 import { CertificateSkeleton } from './components/certificate-skeleton';
 import { CertificateStatus } from './components/certificate-status';
 import { formatCertificateDate, formatWatchedTime } from './lib/wording';
-import { t } from '@/lib/i18n/i18n';
 
 /**
  * The public verification page of a certificate (`/certificates/:id`), for anyone holding the link: an employer

@@ -23,14 +23,14 @@ describe('/privacy-policy', () => {
     try {
       renderPage();
       expect(screen.getByRole('heading', { level: 1, name: 'गोपनीयता नीति' })).toBeInTheDocument();
-      expect(
-        screen.getByText('यह नीति केवल अंग्रेज़ी में प्रकाशित है। नीचे दिया गया अंग्रेज़ी पाठ ही मान्य है।'),
-      ).toBeInTheDocument();
+      expect(screen.getByText('यह नीति केवल अंग्रेज़ी में प्रकाशित है। नीचे दिया गया अंग्रेज़ी पाठ ही मान्य है।')).toBeInTheDocument();
       const section = screen.getByRole('heading', { level: 2, name: '6. Data Retention' });
       expect(section.closest('[lang]')).toHaveAttribute('lang', 'en');
       expect(screen.getByText('Last updated December 2024').closest('[lang]')).toHaveAttribute('lang', 'en');
       const related = screen.getByRole('navigation', { name: 'संबंधित नीतियाँ' });
-      expect(related).toHaveTextContent('हमारी गोपनीयता नीति, रिफ़ंड नीति और नियम और शर्तें भी देखें। कोई सवाल है? हमसे संपर्क करें।');
+      expect(related).toHaveTextContent(
+        'हमारी गोपनीयता नीति, रिफ़ंड नीति और नियम और शर्तें भी देखें। कोई सवाल है? हमसे संपर्क करें।',
+      );
       expect(related.closest('[lang]')).toBeNull();
       expect(document.title).toBe('गोपनीयता नीति | Kaushal AI');
     } finally {

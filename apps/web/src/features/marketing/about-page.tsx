@@ -1,10 +1,10 @@
 import { Award, Globe2, Lightbulb, type LucideIcon, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { type MessageId, msg, t, translateText } from '@/lib/i18n/i18n';
 import { site } from '@/lib/site';
 import { usePageTitle } from '@/lib/use-page-title';
 import { OFFERINGS } from './components/why-choose';
-import { type MessageId, msg, t, translateText } from '@/lib/i18n/i18n';
 
 /** Spec section 1: the About page's claims, shown as written. */
 const ABOUT_STATS = [
@@ -33,7 +33,9 @@ const VALUES: ReadonlyArray<{ icon: LucideIcon; title: MessageId; text: MessageI
   {
     icon: Lightbulb,
     title: msg('Innovation'),
-    text: msg('AI moves fast, so our curriculum does too. We rework lessons as tools, models and best practices change.'),
+    text: msg(
+      'AI moves fast, so our curriculum does too. We rework lessons as tools, models and best practices change.',
+    ),
   },
   {
     icon: Globe2,
@@ -49,8 +51,12 @@ export function AboutPage() {
   return (
     <div className="mx-auto max-w-6xl space-y-20 px-4 py-12 md:px-6 md:py-16">
       <header className="max-w-3xl space-y-4">
-        <p className="text-sm font-semibold tracking-wide text-accent uppercase">{t('About {product}', { product: site.productName })}</p>
-        <h1 className="text-4xl font-extrabold tracking-tight md:text-5xl">{t('We turn engineers into AI engineers')}</h1>
+        <p className="text-sm font-semibold tracking-wide text-accent uppercase">
+          {t('About {product}', { product: site.productName })}
+        </p>
+        <h1 className="text-4xl font-extrabold tracking-tight md:text-5xl">
+          {t('We turn engineers into AI engineers')}
+        </h1>
         <p className="text-lg text-muted">{translateText(site.tagline)}</p>
       </header>
 

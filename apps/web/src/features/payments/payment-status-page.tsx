@@ -2,11 +2,11 @@ import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { t } from '@/lib/i18n/i18n';
 import { tRich } from '@/lib/i18n/rich-text';
 import { site } from '@/lib/site';
 import { usePageTitle } from '@/lib/use-page-title';
 import { PAYMENT_RESULT_DELAY_MS } from './lib/payment-messages';
-import { t } from '@/lib/i18n/i18n';
 
 /** Course ids are slugs; anything else in the query is ignored rather than put into a link. */
 const COURSE_ID = /^[a-z0-9][a-z0-9-]{0,99}$/;
@@ -48,7 +48,9 @@ export function PaymentStatusPage() {
           <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold">
             {t('Payment Successful!')}
           </h1>
-          <p className="text-muted">{t('You have been enrolled in the course. Your lessons are ready when you are.')}</p>
+          <p className="text-muted">
+            {t('You have been enrolled in the course. Your lessons are ready when you are.')}
+          </p>
           <div className="mt-4 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
             <Button asChild size="lg" variant="secondary">
               <Link to="/dashboard">{t('Go to Dashboard')}</Link>

@@ -97,7 +97,12 @@ describe('PurchasesPage', () => {
     try {
       api([
         REFUNDABLE,
-        purchase({ status: 'refunded', refundedAmount: 99_900, refunds: [refund({ amount: 99_900 })], eligibility: null }),
+        purchase({
+          status: 'refunded',
+          refundedAmount: 99_900,
+          refunds: [refund({ amount: 99_900 })],
+          eligibility: null,
+        }),
       ]);
       renderPage();
       expect(screen.getByRole('heading', { level: 1, name: 'खरीद का इतिहास' })).toBeInTheDocument();

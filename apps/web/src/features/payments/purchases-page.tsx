@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { t } from '@/lib/i18n/i18n';
 import { useSignedInUser } from '@/lib/session';
 import { usePageTitle } from '@/lib/use-page-title';
 import { purchasesQuery } from './api/purchases';
 import { BillingDetailsCard } from './components/billing-details-card';
 import { PurchaseCard } from './components/purchase-card';
-import { t } from '@/lib/i18n/i18n';
 
 /** Newest first, whatever order the list came in. */
 const newestFirst = (purchases: readonly Purchase[]) =>

@@ -1,10 +1,10 @@
+import { t } from '@/lib/i18n/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ContactForm, focusContactForm, useContactForm } from './components/contact-form';
 import { ContactInfoCards } from './components/contact-info-cards';
 import { Headquarters } from './components/headquarters';
 import { HelpCategories } from './components/help-categories';
 import { ResponseTimes } from './components/response-times';
-import { t } from '@/lib/i18n/i18n';
 
 export function ContactPage() {
   usePageTitle(t('Contact Us'));

@@ -3,9 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { notice } from '@/components/ui/notice';
 import { api } from '@/lib/api-client';
+import { msg } from '@/lib/i18n/i18n';
 import { sessionQueryKey } from '@/lib/session';
 import { applyTheme, DEFAULT_THEME, forgetStoredTheme } from '@/lib/theme';
-import { msg } from '@/lib/i18n/i18n';
 
 /**
  * DELETE /users/me. Afterwards nothing of the learner stays in this tab: the session and every cached

@@ -3,11 +3,11 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { tRich } from '@/lib/i18n/rich-text';
 import { toast } from '@/components/ui/toast-store';
+import { msg, t } from '@/lib/i18n/i18n';
+import { tRich } from '@/lib/i18n/rich-text';
 import { useDeleteAccount } from '../api/delete-account';
 import { confirmsEmail } from '../lib/confirm-email';
-import { msg, t } from '@/lib/i18n/i18n';
 
 /**
  * 'Delete Account' and its confirmation: the destructive button stays disabled until the learner types

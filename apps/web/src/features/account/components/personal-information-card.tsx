@@ -8,8 +8,8 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/toast-store';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { ApiError } from '@/lib/api-client';
-import { useUpdateProfile } from '../api/update-profile';
 import { msg, t, translateText } from '@/lib/i18n/i18n';
+import { useUpdateProfile } from '../api/update-profile';
 
 /**
  * The learner's avatar, full name and email. View mode shows them; Edit Profile makes the name editable;

@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { notice } from '@/components/ui/notice';
 import { toast } from '@/components/ui/toast-store';
-import { clearRedirectPath, getRedirectPath, sessionQueryOptions } from '@/lib/session';
 import { msg } from '@/lib/i18n/i18n';
+import { clearRedirectPath, getRedirectPath, sessionQueryOptions } from '@/lib/session';
 
 export const LOGIN_FAILED_TEXT = msg('There was an error signing you in. Please try again.');
 

@@ -5,8 +5,8 @@ import { useNavigate } from 'react-router';
 import { HighlightedText } from '@/components/ui/highlighted-text';
 import { fieldClass } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
-import { suggestionsQuery } from '../api/get-suggestions';
 import { t } from '@/lib/i18n/i18n';
+import { suggestionsQuery } from '../api/get-suggestions';
 
 /** How long typing must pause before suggestions are asked for. */
 export const SUGGEST_DEBOUNCE_MS = 200;

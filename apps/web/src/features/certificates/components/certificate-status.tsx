@@ -1,7 +1,7 @@
 import type { Certificate } from '@kaushal/contract';
 import { BadgeCheck, ShieldX } from 'lucide-react';
-import { formatCertificateDate } from '../lib/wording';
 import { t } from '@/lib/i18n/i18n';
+import { formatCertificateDate } from '../lib/wording';
 
 /** Verified or revoked, in words as well as colour, with the date a revocation took effect. */
 export function CertificateStatus({ certificate }: { certificate: Certificate }) {

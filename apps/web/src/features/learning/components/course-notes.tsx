@@ -1,10 +1,10 @@
 import type { CourseDetail, LessonSummary, Note } from '@kaushal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Bookmark, StickyNote } from 'lucide-react';
+import { t } from '@/lib/i18n/i18n';
 import { useSession } from '@/lib/session';
 import { courseNotesQuery } from '../api/notes-queries';
 import { formatTime } from '../lib/playback-math';
-import { t } from '@/lib/i18n/i18n';
 
 export interface CourseNotesProps {
   course: Pick<CourseDetail, 'id' | 'lessons'>;

@@ -2,8 +2,8 @@ import { endpoints, type LessonResource } from '@kaushal/contract';
 import { Download, LoaderCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ApiError, api, assetUrl } from '@/lib/api-client';
-import { formatFileSize, resourceKind, startDownload } from '@/lib/resource-files';
 import { t } from '@/lib/i18n/i18n';
+import { formatFileSize, resourceKind, startDownload } from '@/lib/resource-files';
 
 const DOWNLOAD_FAILED = 'The download could not start. Check your connection and try again.';
 
@@ -36,7 +36,7 @@ export function LessonResources({ resources }: { resources: readonly LessonResou
   return (
     <section aria-labelledby={headingId} className="space-y-2">
       <h3 id={headingId} className="font-semibold">
-        Lesson files
+        {t('Lesson files')}
       </h3>
       <ul className="grid gap-2 sm:grid-cols-2">
         {resources.map((resource) => {

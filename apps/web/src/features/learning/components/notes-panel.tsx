@@ -438,9 +438,7 @@ function ConfirmDelete({
     >
       <legend className="float-left mr-auto">
         {t(
-          kind === 'note'
-            ? 'Delete this note? This cannot be undone.'
-            : 'Delete this bookmark? This cannot be undone.',
+          kind === 'note' ? 'Delete this note? This cannot be undone.' : 'Delete this bookmark? This cannot be undone.',
         )}
       </legend>
       <Button size="sm" variant="destructive" onClick={onConfirm} disabled={pending}>

@@ -1,4 +1,5 @@
 import { type RefObject, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { t } from '@/lib/i18n/i18n';
 import type { PlaybackReporter } from '../hooks/use-lesson-tracking';
 import { YOUTUBE_ANSWER_TIMEOUT_MS, YOUTUBE_LOAD_TIMEOUT_MS } from '../lib/constants';
 import type { PlayerHandle } from '../lib/player-handle';
@@ -13,7 +14,6 @@ import {
   youtubeEmbedUrl,
 } from '../lib/youtube-bridge';
 import { PlayerError, PlayerSpinner } from './player-status';
-import { t } from '@/lib/i18n/i18n';
 
 export interface YouTubePlayerProps {
   src: string;

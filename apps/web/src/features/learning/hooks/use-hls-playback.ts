@@ -2,8 +2,8 @@ import { endpoints, type HlsSession } from '@kaushal/contract';
 import type Hls from 'hls.js/light';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { API_BASE, api, assetUrl } from '@/lib/api-client';
-import { DATA_SAVER_CAP } from '../lib/data-saver';
 import { t } from '@/lib/i18n/i18n';
+import { DATA_SAVER_CAP } from '../lib/data-saver';
 
 /** How the lesson plays: hls.js over Media Source, the browser's own HLS (Safari), or the original file. */
 export type PlaybackEngine = 'hls.js' | 'native' | 'mp4';

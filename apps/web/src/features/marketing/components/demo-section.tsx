@@ -1,6 +1,6 @@
+import { t } from '@/lib/i18n/i18n';
 import { site } from '@/lib/site';
 import { DemoVideo } from './demo-video';
-import { t } from '@/lib/i18n/i18n';
 
 /** The Watch Demo target: heading focusable so the scroll also moves keyboard focus here. */
 export function DemoSection() {

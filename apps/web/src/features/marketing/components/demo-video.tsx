@@ -3,10 +3,10 @@ import { AlertTriangle, Pause, Play, RotateCcw } from 'lucide-react';
 import { type SyntheticEvent, useCallback, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { apiUrl, callPath } from '@/lib/api-client';
+import { t } from '@/lib/i18n/i18n';
 import { site } from '@/lib/site';
 import { useMounted } from '@/lib/use-mounted';
 import { DEMO_LOOP_START, demoLoopSeek } from '../lib/demo-loop';
-import { t } from '@/lib/i18n/i18n';
 
 export type DemoVideoState = 'loading' | 'loaded' | 'error' | 'playing' | 'paused';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { useSession } from '@/lib/session';
 import { t } from '@/lib/i18n/i18n';
+import { useSession } from '@/lib/session';
 
 export function FinalCta() {
   const session = useSession();

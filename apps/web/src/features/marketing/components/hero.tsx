@@ -1,11 +1,11 @@
 import { ArrowRight, PlayCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { t, translateText } from '@/lib/i18n/i18n';
 import { tRich } from '@/lib/i18n/rich-text';
 import { useSession } from '@/lib/session';
 import { site } from '@/lib/site';
 import { demoScrollTop } from '../lib/demo-scroll';
-import { t, translateText } from '@/lib/i18n/i18n';
 
 /**
  * Scrolls the demo section fully into view (smoothly unless the visitor asks for reduced motion) and moves

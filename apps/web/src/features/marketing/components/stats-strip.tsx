@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from '@/components/ui/skeleton';
 import { statsQuery } from '@/features/catalogue';
 import { formatStudentsShort } from '@/lib/format';
-import { site } from '@/lib/site';
 import { t } from '@/lib/i18n/i18n';
+import { site } from '@/lib/site';
 
 /** One figure; the value box has a fixed height, so loading and loaded take the same space (no layout shift). */
 function Figure({ label, value }: { label: string; value: string | null }) {

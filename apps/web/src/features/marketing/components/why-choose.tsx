@@ -1,6 +1,6 @@
 import { Briefcase, Building2, Code2, Handshake, type LucideIcon, Users, Video } from 'lucide-react';
-import { site } from '@/lib/site';
 import { type MessageId, msg, t } from '@/lib/i18n/i18n';
+import { site } from '@/lib/site';
 
 /** What we offer (spec section 1: project-based courses, career support, corporate training, partnerships). */
 export const OFFERINGS: ReadonlyArray<{ icon: LucideIcon; title: MessageId; text: MessageId }> = [
@@ -21,12 +21,16 @@ export const OFFERINGS: ReadonlyArray<{ icon: LucideIcon; title: MessageId; text
   {
     icon: Building2,
     title: msg('Corporate training'),
-    text: msg('Upskilling an engineering team? Write to our business team and we plan the courses for your team with you.'),
+    text: msg(
+      'Upskilling an engineering team? Write to our business team and we plan the courses for your team with you.',
+    ),
   },
   {
     icon: Handshake,
     title: msg('Partnerships'),
-    text: msg('Companies and universities can write to us about hiring pipelines, co-created curricula and applied AI projects.'),
+    text: msg(
+      'Companies and universities can write to us about hiring pipelines, co-created curricula and applied AI projects.',
+    ),
   },
 ];
 

@@ -8,8 +8,8 @@ import { refundOutcomeToast } from '../lib/purchase-status';
 
 const SERVER_FAILED = msg('Something went wrong on our side. Please try again.');
 
-import { paymentKeys } from './payment-keys';
 import { msg } from '@/lib/i18n/i18n';
+import { paymentKeys } from './payment-keys';
 
 /** GET /users/me/purchases: every order with its invoice, credit notes, refunds and what the policy allows now. */
 export const purchasesQuery = () =>

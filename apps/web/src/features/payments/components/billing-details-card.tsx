@@ -5,9 +5,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast-store';
+import { msg, t } from '@/lib/i18n/i18n';
 import { billingProfileQuery } from '../api/billing-profile';
 import { BillingDetailsDialog } from './billing-details-dialog';
-import { msg, t } from '@/lib/i18n/i18n';
 
 /** The billing details every invoice carries a copy of, with Edit. */
 export function BillingDetailsCard({ accountName }: { accountName: string }) {

@@ -6,6 +6,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { t } from '@/lib/i18n/i18n';
 import { useSaveBillingProfile } from '../api/billing-profile';
 import {
   BILLING_FIELDS,
@@ -16,7 +17,6 @@ import {
   billingErrorsFrom,
   checkBillingDraft,
 } from '../lib/billing-form';
-import { t } from '@/lib/i18n/i18n';
 
 export interface BillingDetailsDialogProps {
   open: boolean;

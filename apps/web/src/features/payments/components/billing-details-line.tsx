@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { ReceiptText } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { t } from '@/lib/i18n/i18n';
 import { tRich } from '@/lib/i18n/rich-text';
 import { useSession } from '@/lib/session';
 import { billingProfileQuery } from '../api/billing-profile';
-import { t } from '@/lib/i18n/i18n';
 
 // The dialog (its form, checked with the contract's schemas, and Radix Dialog) loads when the line shows, for a
 // signed-in learner: a visitor's course page does not download it (decision 036).
@@ -39,11 +39,14 @@ export function BillingDetailsLine() {
       <p className="min-w-0">
         {profile ? (
           <>
-            {tRich(profile.gstin ? 'GST invoice to {name}, {state} (GSTIN {gstin}).' : 'GST invoice to {name}, {state}.', {
-              name: <span className="text-fg">{profile.name}</span>,
-              state: profile.stateName,
-              gstin: profile.gstin,
-            })}{' '}
+            {tRich(
+              profile.gstin ? 'GST invoice to {name}, {state} (GSTIN {gstin}).' : 'GST invoice to {name}, {state}.',
+              {
+                name: <span className="text-fg">{profile.name}</span>,
+                state: profile.stateName,
+                gstin: profile.gstin,
+              },
+            )}{' '}
           </>
         ) : (
           `${t('Need a GST invoice in your or your company’s name?')} `

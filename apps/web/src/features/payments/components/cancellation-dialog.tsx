@@ -5,9 +5,9 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } 
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
+import { msg, t, translateText } from '@/lib/i18n/i18n';
 import { validationIssues } from '@/lib/validation-issues';
 import { useRequestCancellation } from '../api/purchases';
-import { msg, t, translateText } from '@/lib/i18n/i18n';
 
 const REASON_LIMIT = 1000;
 

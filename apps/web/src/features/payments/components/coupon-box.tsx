@@ -5,9 +5,9 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useSignInGate } from '@/features/auth';
 import { formatPaise } from '@/lib/format';
+import { t } from '@/lib/i18n/i18n';
 import { tRich } from '@/lib/i18n/rich-text';
 import type { CouponState } from '../hooks/use-coupon';
-import { t } from '@/lib/i18n/i18n';
 
 /**
  * "Have a coupon?" in a course's pricing area: it opens a labelled code field with Apply. An applied code

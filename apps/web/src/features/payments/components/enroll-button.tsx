@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 import { useSignInGate } from '@/features/auth';
+import { t } from '@/lib/i18n/i18n';
 import { useEnrollInCourse } from '../api/enroll';
 import { PAYMENT_MESSAGES } from '../lib/payment-messages';
-import { t } from '@/lib/i18n/i18n';
 
 export interface EnrollButtonProps extends Pick<ButtonProps, 'className' | 'size' | 'variant'> {
   courseId: string;

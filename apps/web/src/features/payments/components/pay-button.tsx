@@ -5,6 +5,7 @@ import { Button, type ButtonProps } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 import { useSignInGate } from '@/features/auth';
 import { ApiError, assetUrl } from '@/lib/api-client';
+import { t } from '@/lib/i18n/i18n';
 import { catalogueKeys, dashboardKeys } from '@/lib/query-keys';
 import { redeemCoupon } from '../api/coupons';
 import { createPaymentOrder } from '../api/create-order';
@@ -19,7 +20,6 @@ import {
   type CheckoutInstance,
   type CheckoutSuccess,
 } from '../lib/razorpay';
-import { t } from '@/lib/i18n/i18n';
 
 /** Spec section 4: idle → loading (disabled) → success | failure | dismissed, and dismissed is idle again. */
 export type PayButtonState = 'idle' | 'loading' | 'success' | 'failure';

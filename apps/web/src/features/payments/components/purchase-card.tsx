@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { apiUrl } from '@/lib/api-client';
 import { formatPaise } from '@/lib/format';
+import { t } from '@/lib/i18n/i18n';
 import { invoicePdfPath } from '../api/purchases';
 import {
   formatPurchaseDate,
@@ -17,7 +18,6 @@ import {
 } from '../lib/purchase-status';
 import { CancellationDialog } from './cancellation-dialog';
 import { RefundDialog } from './refund-dialog';
-import { t } from '@/lib/i18n/i18n';
 
 const BADGE_VARIANT = { success: 'success', accent: 'accent', muted: 'muted' } as const satisfies Record<
   StatusTone,

@@ -3,10 +3,10 @@ import { AlertDialog } from 'radix-ui';
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { formatPaise } from '@/lib/format';
+import { t } from '@/lib/i18n/i18n';
 import { tRich } from '@/lib/i18n/rich-text';
 import { useRefundOrder } from '../api/purchases';
 import { refundableAmount } from '../lib/purchase-status';
-import { t } from '@/lib/i18n/i18n';
 
 /**
  * "Refund" (the refund policy allows it now: within 12 hours, under 20% watched) and its confirmation, which

@@ -2,11 +2,11 @@ import { type CouponQuote, checkCouponCode } from '@kaushal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import { msg } from '@/lib/i18n/i18n';
 import { useSession } from '@/lib/session';
 import { couponQuoteQuery } from '../api/coupons';
 import type { PayCoupon } from '../components/pay-button';
 import { errorText } from '../lib/error-text';
-import { msg } from '@/lib/i18n/i18n';
 
 /** The page's query parameter that carries a coupon: a shared link (`?coupon=SAVE20`), and through sign-in. */
 export const COUPON_PARAM = 'coupon';

@@ -6,9 +6,9 @@ import {
   isValidGstin,
 } from '@kaushal/contract';
 import { ApiError } from '@/lib/api-client';
+import { msg } from '@/lib/i18n/i18n';
 import { sentence, validationIssues } from '@/lib/validation-issues';
 import { errorText } from './error-text';
-import { msg } from '@/lib/i18n/i18n';
 
 /** The billing dialog's fields, named as the API names them (so a server's message lands on its field). */
 export type BillingField = 'name' | 'stateCode' | 'gstin' | 'address';

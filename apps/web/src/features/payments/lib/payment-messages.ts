@@ -5,7 +5,11 @@ type Message = Omit<ToastMessage, 'id'>;
 
 /** The spec's texts for enrolling and paying (section 8), verbatim; the sign-in message is in lib/access-messages. */
 export const PAYMENT_MESSAGES = {
-  enrollFailed: { title: msg('Error'), description: msg('Failed to enroll. Please try again.'), variant: 'destructive' },
+  enrollFailed: {
+    title: msg('Error'),
+    description: msg('Failed to enroll. Please try again.'),
+    variant: 'destructive',
+  },
   orderFailed: {
     title: msg('Error'),
     description: msg('Failed to create payment order. Please try again.'),

@@ -3,8 +3,8 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
-import { checkDraft, type Draft } from '../lib/answers';
 import { t } from '@/lib/i18n/i18n';
+import { checkDraft, type Draft } from '../lib/answers';
 
 export interface QuizFormProps {
   questions: readonly QuizQuestionView[];

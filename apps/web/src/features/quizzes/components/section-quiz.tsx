@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { quizAccess } from '../lib/quiz-access';
 import { t } from '@/lib/i18n/i18n';
+import { quizAccess } from '../lib/quiz-access';
 
 export interface SectionQuizProps {
   quiz: QuizSummary;

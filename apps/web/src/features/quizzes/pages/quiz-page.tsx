@@ -5,13 +5,13 @@ import { useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
+import { t } from '@/lib/i18n/i18n';
 import { catalogueKeys, dashboardKeys } from '@/lib/query-keys';
 import { usePageTitle } from '@/lib/use-page-title';
 import { quizKeys, quizQuery, submitQuizAttempt } from '../api/quiz-queries';
 import { QuizForm } from '../components/quiz-form';
 import { QuizResult } from '../components/quiz-result';
 import { standingLabel } from '../lib/answers';
-import { t } from '@/lib/i18n/i18n';
 
 /**
  * A section's quiz on its own page (/course/:id/quizzes/:quizId, shareable): the questions, then the graded

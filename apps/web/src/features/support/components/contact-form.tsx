@@ -7,11 +7,11 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast-store';
+import { msg, t } from '@/lib/i18n/i18n';
 import { tRich } from '@/lib/i18n/rich-text';
 import { site } from '@/lib/site';
 import { type ContactFormValues, useSubmitContact } from '../api/submit-contact';
 import { contactErrorMessage } from '../lib/contact-error-message';
-import { msg, t } from '@/lib/i18n/i18n';
 
 const EMPTY: ContactFormValues = { name: '', email: '', phone: '', subject: '', category: '', message: '' };
 const REQUIRED = ['name', 'email', 'subject', 'category', 'message'] as const;

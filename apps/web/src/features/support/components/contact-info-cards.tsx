@@ -1,8 +1,8 @@
 import { Clock, Mail, MessageCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { t, translateText } from '@/lib/i18n/i18n';
 import { site } from '@/lib/site';
 import { LiveChatDialog } from './live-chat-dialog';
-import { t, translateText } from '@/lib/i18n/i18n';
 
 function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (

@@ -9,8 +9,8 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { site } from '@/lib/site';
 import { t, translateText } from '@/lib/i18n/i18n';
+import { site } from '@/lib/site';
 
 /**
  * No chat provider is connected to this site, so the live chat button says when chat is staffed and
