@@ -66,3 +66,28 @@ for (const language of ['en', 'hi', 'es', 'fr', 'de']) {
     }
   });
 }
+
+test('the home page, About and a legal page speak Hindi; the policy itself stays English, marked so, and axe passes', async ({
+  page,
+  context,
+}) => {
+  await context.addCookies([{ name: 'kaushal_lang', value: 'hi', url: test.info().project.use.baseURL ?? '' }]);
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kaushal AI के साथ AI इंजीनियर बनें');
+  await expect(page.getByRole('heading', { level: 2, name: 'चुनिंदा कोर्स' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Kaushal AI ही क्यों चुनें?' })).toBeVisible();
+
+  await page.goto('/about-us');
+  await expect(page.getByRole('heading', { level: 1, name: 'हम इंजीनियरों को AI इंजीनियर बनाते हैं' })).toBeVisible();
+  await expectNoAxeViolations(page, 'About in Hindi');
+
+  await page.goto('/privacy-policy');
+  await expect(page.getByRole('heading', { level: 1, name: 'गोपनीयता नीति' })).toBeVisible();
+  await expect(page.getByText('यह नीति केवल अंग्रेज़ी में प्रकाशित है। नीचे दिया गया अंग्रेज़ी पाठ ही मान्य है।')).toBeVisible();
+  const retention = page.getByRole('heading', { level: 2, name: '6. Data Retention' });
+  await expect(retention).toBeVisible();
+  await expect(page.locator('[lang="en"]').filter({ has: retention })).toHaveCount(1);
+  await expect(page.getByRole('navigation', { name: 'संबंधित नीतियाँ' })).toBeVisible();
+  await expectNoAxeViolations(page, 'the privacy policy in Hindi');
+});

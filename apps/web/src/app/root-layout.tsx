@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '@/components/layout/footer';
 import { TopNav } from '@/components/layout/top-nav';
 import { SavedThemeSync } from '@/features/account/components/saved-theme-sync';
+import { t } from '@/lib/i18n/i18n';
 import { NavSearch } from './nav-search';
 import { PageFallback } from './page-fallback';
 
@@ -11,7 +12,7 @@ function RootFrame({ children, after }: { children: ReactNode; after?: ReactNode
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="skip-link">
-        Skip to content
+        {t('Skip to content')}
       </a>
       <TopNav search={<NavSearch />} />
       <main id="main" className="flex-1" tabIndex={-1}>

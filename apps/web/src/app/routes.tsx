@@ -14,6 +14,7 @@ import { shortenDescription } from '@/features/catalogue/lib/shorten-description
 import { certificateImagePath, certificateQuery } from '@/features/certificates/api/certificate-query';
 import { describeCertificate } from '@/features/certificates/lib/wording';
 import { NotFoundPage } from '@/features/errors/not-found-page';
+import { t } from '@/lib/i18n/i18n';
 import { site } from '@/lib/site';
 import { firstPaint, staticFirstPaint } from './first-paint/route-first-paint';
 import { RootHydrateFallback, RootLayout } from './root-layout';
@@ -94,11 +95,17 @@ export const routes: RouteObject[] = [
                 queries: ({ params: { id = '' } }) => [certificateQuery(id)],
                 head: ([certificate]) =>
                   certificate && {
-                    title: `${certificate.course.title}: certificate of ${certificate.learnerName}`,
+                    title: t('{course}: certificate of {learner}', {
+                      course: certificate.course.title,
+                      learner: certificate.learnerName,
+                    }),
                     description: describeCertificate(certificate, site.productName),
                     path: `/certificates/${encodeURIComponent(certificate.id)}`,
                     openGraph: {
-                      title: `${certificate.learnerName} completed ${certificate.course.title}`,
+                      title: t('{learner} completed {course}', {
+                        learner: certificate.learnerName,
+                        course: certificate.course.title,
+                      }),
                       image: `${API_PREFIX}${certificateImagePath(certificate.id)}`,
                       imageSize: { width: 1200, height: 630 },
                     },

@@ -37,3 +37,26 @@ export const formatStudentsShort = (n: number) => (n >= 1000 ? `${Math.floor(n /
 export function formatPaise(paise: number): string {
   return formatter(paise % 100 === 0 ? 'rupees' : 'paise').format(paise / 100);
 }
+
+/** One date formatter per language and length, made when first used. */
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A date in the interface's language, as India's time zone dates it (invoices and certificates do):
+ * 'short' is '5 Jan 2027', 'long' is '5 January 2027' (in English; each locale's own order elsewhere).
+ */
+export function formatDate(iso: string, length: 'short' | 'long'): string {
+  const locale = intlLocale();
+  const key = `${locale} ${length}`;
+  let made = dateFormatters.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat(locale, {
+      timeZone: 'Asia/Kolkata',
+      day: 'numeric',
+      month: length,
+      year: 'numeric',
+    });
+    dateFormatters.set(key, made);
+  }
+  return made.format(new Date(iso));
+}

@@ -79,9 +79,23 @@ describe('the certificate page drawn on the server', () => {
       status: 200,
       body: { ...verified, status: 'revoked', revokedAt: '2026-11-25T06:00:00.000Z' },
     });
-    expect(drawn?.html).toContain('Revoked on <!-- -->25 November 2026');
+    expect(drawn?.html).toContain('Revoked on 25 November 2026');
     expect(drawn?.html).not.toContain('Add to LinkedIn profile');
     expect(drawn?.head).toContain('Revoked on 25 November 2026.');
+  });
+
+  it("is drawn in the visitor's language, page and link preview alike (docs/decisions/037)", async () => {
+    const drawn = await renderFirstPaint(`/certificates/${ID}`, api({ status: 200, body: verified }), {
+      publicUrl,
+      language: 'de',
+    });
+    expect(drawn?.html).toContain('Abschlusszertifikat');
+    expect(drawn?.html).toContain('3 Std. 25 Min.');
+    expect(drawn?.html).toContain('21. November 2026');
+    expect(drawn?.head).toContain(
+      '<title>RAG from Scratch: Zertifikat von Asha &lt;b&gt;Menon&lt;/b&gt; | Kaushal AI</title>',
+    );
+    expect(drawn?.head).toContain('Bestätigt von Kaushal AI.');
   });
 
   it("keeps index.html's head for a certificate that no longer exists or never did (the browser shows why)", async () => {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { CompanyAddress } from '@/components/ui/company-address';
-import { msg, t } from '@/lib/i18n/i18n';
+import { msg, t, translateText } from '@/lib/i18n/i18n';
 import { useSession } from '@/lib/session';
 import { site } from '@/lib/site';
 import { BrandLogo } from './brand-logo';
@@ -22,7 +22,7 @@ export function Footer() {
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:grid-cols-[2fr_1fr_1fr] md:px-6">
         <div className="max-w-sm space-y-3">
           <BrandLogo />
-          <p className="text-sm text-muted">{site.tagline}</p>
+          <p className="text-sm text-muted">{translateText(site.tagline)}</p>
           {session.status === 'anonymous' && <LanguagePicker />}
         </div>
         <nav aria-label={t('Footer')}>

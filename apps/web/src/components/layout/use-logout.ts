@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { notice } from '@/components/ui/notice';
 import { toast } from '@/components/ui/toast-store';
 import { api } from '@/lib/api-client';
+import { msg } from '@/lib/i18n/i18n';
 import { sessionQueryKey } from '@/lib/session';
 
 /** Logout posts to the server, clears the user, says 'Logged out' and goes to /. */
@@ -13,7 +14,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => api(endpoints.authLogout, { ignoreUnauthorized: true }),
     onSuccess: async () => {
-      notice('Logged out');
+      notice(msg('Logged out'));
       // Leave first, rendered at once (flushSync): a signed-in-only page that saw the user vanish before it
       // unmounted would send the browser to /login instead.
       await navigate('/', { flushSync: true });
@@ -21,7 +22,7 @@ export function useLogout() {
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
     },
     onError: () => {
-      toast({ title: 'Error', description: 'Failed to logout. Please try again.', variant: 'destructive' });
+      toast({ title: msg('Error'), description: msg('Failed to logout. Please try again.'), variant: 'destructive' });
     },
   });
 }

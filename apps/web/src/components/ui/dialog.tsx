@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import { t } from '@/lib/i18n/i18n';
 
 export const Dialog = RadixDialog.Root;
 export const DialogTrigger = RadixDialog.Trigger;
@@ -21,7 +22,7 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
       >
         {children}
         <RadixDialog.Close
-          aria-label="Close"
+          aria-label={t('Close')}
           className="absolute top-4 right-4 rounded-md p-1 text-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-accent"
         >
           <X className="size-4" aria-hidden="true" />

@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { cn } from '@/lib/cn';
+import { t } from '@/lib/i18n/i18n';
 import { Label } from './label';
 
 /** What a field hands its control: spread it onto the input, textarea or select. */
@@ -79,7 +80,7 @@ export function Field({ id, label, required, hint, error, limit, count, classNam
           {showCount && (
             <p id={countId} className={cn('shrink-0 tabular-nums', count >= limit ? 'text-danger' : 'text-muted')}>
               {count} / {limit}
-              <span className="sr-only"> characters</span>
+              <span className="sr-only"> {t('characters')}</span>
             </p>
           )}
         </div>

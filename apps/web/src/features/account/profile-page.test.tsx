@@ -5,6 +5,7 @@ import { flushSync } from 'react-dom';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { Toasters } from '@/components/ui/toaster';
+import { activateLanguage } from '@/lib/i18n/i18n';
 import { sessionQueryKey } from '@/lib/session';
 import { json, stubApi } from '@/lib/session/testing';
 import { ProfilePage } from './profile-page';
@@ -30,6 +31,23 @@ function renderProfile() {
 const nameField = () => screen.getByLabelText('Full Name');
 
 describe('ProfilePage', () => {
+  it('is drawn in the chosen language (Hindi); the name and email stay as they are', async () => {
+    stubApi({});
+    await activateLanguage('hi');
+    try {
+      renderProfile();
+      expect(screen.getByRole('heading', { level: 1, name: 'प्रोफ़ाइल' })).toBeInTheDocument();
+      expect(screen.getByRole('region', { name: 'निजी जानकारी' })).toBeInTheDocument();
+      expect(screen.getByLabelText('पूरा नाम')).toHaveValue('Asha Menon');
+      expect(screen.getByLabelText('ईमेल')).toHaveAccessibleDescription('इसे बदला नहीं जा सकता');
+      expect(screen.getByRole('region', { name: 'खाते की जानकारी' })).toHaveTextContent('सदस्य कब सेजनवरी 2024');
+      expect(screen.getByRole('link', { name: 'खरीद का इतिहास' })).toHaveAttribute('href', '/purchases');
+      expect(screen.getByRole('button', { name: 'प्रोफ़ाइल बदलें' })).toBeInTheDocument();
+    } finally {
+      await activateLanguage('en');
+    }
+  });
+
   it('shows the personal information, the email that cannot be changed and the account stats', () => {
     stubApi({});
     renderProfile();

@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { flushSync } from 'react-dom';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { activateLanguage } from '@/lib/i18n/i18n';
 import { json, stubApi } from '@/lib/session/testing';
 import { CertificatePage } from './certificate-page';
 
@@ -21,6 +22,36 @@ function renderPage(id = ID) {
 }
 
 describe('CertificatePage', () => {
+  it('is drawn in the chosen language (Hindi), with a Hindi date and watched time; names stay as written', async () => {
+    stubApi({
+      [`GET /api/v1/certificates/${ID}`]: () =>
+        json(200, {
+          id: ID,
+          learnerName: 'Asha Menon',
+          course: { id: 'rag-from-scratch', title: 'RAG from Scratch' },
+          issuedAt: '2026-11-20T10:00:00.000Z',
+          watchedSeconds: 7500,
+          quizScores: [],
+          status: 'revoked',
+          revokedAt: '2026-11-21T10:00:00.000Z',
+          verificationUrl: `http://localhost/certificates/${ID}`,
+          linkedInUrl: 'https://www.linkedin.com/profile/add?startTask=CERTIFICATION_NAME',
+        }),
+    });
+    await activateLanguage('hi');
+    try {
+      renderPage();
+      expect(await screen.findByRole('heading', { level: 1, name: 'कोर्स पूरा करने का प्रमाणपत्र' })).toBeInTheDocument();
+      expect(screen.getByText('21 नवंबर 2026 को रद्द किया गया')).toBeInTheDocument();
+      expect(screen.getByText('20 नवंबर 2026')).toBeInTheDocument();
+      expect(screen.getByText('2 घंटे 5 मिनट')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'RAG from Scratch' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'PDF डाउनलोड करें' })).toBeInTheDocument();
+    } finally {
+      await activateLanguage('en');
+    }
+  });
+
   it('shows the certificate with its status, course link, PDF and LinkedIn links', async () => {
     stubApi({
       [`GET /api/v1/certificates/${ID}`]: () =>

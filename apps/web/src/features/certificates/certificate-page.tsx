@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { apiUrl } from '@/lib/api-client';
+import { t } from '@/lib/i18n/i18n';
 import { site } from '@/lib/site';
 import { usePageTitle } from '@/lib/use-page-title';
 import { certificatePdfPath, certificateQuery } from './api/certificate-query';
@@ -20,7 +21,11 @@ import { formatCertificateDate, formatWatchedTime } from './lib/wording';
 export function CertificatePage() {
   const { id = '' } = useParams();
   const query = useQuery(certificateQuery(id));
-  usePageTitle(query.data ? `${query.data.course.title}: certificate of ${query.data.learnerName}` : 'Certificate');
+  usePageTitle(
+    query.data
+      ? t('{course}: certificate of {learner}', { course: query.data.course.title, learner: query.data.learnerName })
+      : t('Certificate'),
+  );
 
   if (query.isPending) return <CertificateSkeleton />;
   if (query.isError) return <CertificateMissing error={query.error} onRetry={() => void query.refetch()} />;
@@ -38,23 +43,29 @@ function CertificateView({ certificate: c }: { certificate: Certificate }) {
         <header className="space-y-3">
           <p className="text-sm font-semibold tracking-widest text-accent uppercase">{site.productName}</p>
           <h1 id="certificate-title" className="text-3xl font-bold break-words md:text-4xl">
-            Certificate of completion
+            {t('Certificate of completion')}
           </h1>
           <CertificateStatus certificate={c} />
         </header>
 
         {revoked && (
           <p className="rounded-lg border border-danger/50 bg-danger/10 p-4 text-sm">
-            This certificate was revoked on {c.revokedAt ? formatCertificateDate(c.revokedAt) : 'an earlier date'} after
-            the course was refunded. It no longer certifies that the course was completed.
+            {c.revokedAt
+              ? t(
+                  'This certificate was revoked on {date} after the course was refunded. It no longer certifies that the course was completed.',
+                  { date: formatCertificateDate(c.revokedAt) },
+                )
+              : t(
+                  'This certificate was revoked after the course was refunded. It no longer certifies that the course was completed.',
+                )}
           </p>
         )}
 
         <dl className="grid gap-x-8 gap-y-5 sm:grid-cols-2">
-          <Fact label="Awarded to">
+          <Fact label={t('Awarded to')}>
             <span className="text-xl font-semibold break-words">{c.learnerName}</span>
           </Fact>
-          <Fact label="Course">
+          <Fact label={t('Course')}>
             <Link
               to={`/course/${encodeURIComponent(c.course.id)}`}
               className="text-xl font-semibold break-words text-accent underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
@@ -62,9 +73,9 @@ function CertificateView({ certificate: c }: { certificate: Certificate }) {
               {c.course.title}
             </Link>
           </Fact>
-          <Fact label="Issued on">{formatCertificateDate(c.issuedAt)}</Fact>
-          <Fact label="Time watched">{formatWatchedTime(c.watchedSeconds)}</Fact>
-          <Fact label="Certificate ID">
+          <Fact label={t('Issued on')}>{formatCertificateDate(c.issuedAt)}</Fact>
+          <Fact label={t('Time watched')}>{formatWatchedTime(c.watchedSeconds)}</Fact>
+          <Fact label={t('Certificate ID')}>
             <code className="font-mono text-sm break-all">{c.id}</code>
           </Fact>
         </dl>
@@ -72,7 +83,7 @@ function CertificateView({ certificate: c }: { certificate: Certificate }) {
         {c.quizScores.length > 0 && (
           <section aria-labelledby="quiz-scores-title" className="space-y-3">
             <h2 id="quiz-scores-title" className="text-lg font-semibold">
-              Quiz scores
+              {t('Quiz scores')}
             </h2>
             <ul className="divide-y divide-border rounded-lg border border-border">
               {c.quizScores.map((quiz, index) => (
@@ -86,24 +97,25 @@ function CertificateView({ certificate: c }: { certificate: Certificate }) {
         )}
 
         <p className="text-sm text-muted">
-          {site.productName} issues a certificate only when every lesson of the course was really watched (at least 90%
-          of each video, not skipped through) and every quiz was passed. This page is the proof: it shows the
-          certificate as it stands today.
+          {t(
+            '{product} issues a certificate only when every lesson of the course was really watched (at least 90% of each video, not skipped through) and every quiz was passed. This page is the proof: it shows the certificate as it stands today.',
+            { product: site.productName },
+          )}
         </p>
 
         <div className="flex flex-col gap-3 sm:flex-row">
           <Button asChild>
             <a href={apiUrl(certificatePdfPath(c.id))} download>
               <Download aria-hidden="true" />
-              Download PDF
+              {t('Download PDF')}
             </a>
           </Button>
           {!revoked && (
             <Button asChild variant="outline">
               <a href={c.linkedInUrl} target="_blank" rel="noopener noreferrer">
                 <BriefcaseBusiness aria-hidden="true" />
-                Add to LinkedIn profile
-                <span className="sr-only"> (opens in a new tab)</span>
+                {t('Add to LinkedIn profile')}
+                <span className="sr-only"> {t('(opens in a new tab)')}</span>
               </a>
             </Button>
           )}

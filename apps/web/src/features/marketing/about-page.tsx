@@ -1,66 +1,79 @@
 import { Award, Globe2, Lightbulb, type LucideIcon, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { type MessageId, msg, t, translateText } from '@/lib/i18n/i18n';
 import { site } from '@/lib/site';
 import { usePageTitle } from '@/lib/use-page-title';
 import { OFFERINGS } from './components/why-choose';
 
 /** Spec section 1: the About page's claims, shown as written. */
 const ABOUT_STATS = [
-  { value: '2024', label: 'Founded in' },
-  { value: '10K+', label: 'Students trained' },
-  { value: '95%', label: 'Job placement rate' },
-  { value: '50+', label: 'Instructors' },
-  { value: '4.9/5', label: 'Student rating' },
+  { value: '2024', label: msg('Founded in') },
+  { value: '10K+', label: msg('Students trained') },
+  { value: '95%', label: msg('Job placement rate') },
+  { value: '50+', label: msg('Instructors') },
+  { value: '4.9/5', label: msg('Student rating') },
 ] as const;
 
-const VALUES: ReadonlyArray<{ icon: LucideIcon; title: string; text: string }> = [
+const VALUES: ReadonlyArray<{ icon: LucideIcon; title: MessageId; text: MessageId }> = [
   {
     icon: Award,
-    title: 'Excellence',
-    text: 'We hold our courses to the standard of production engineering: correct, current, tested and reviewed by practitioners.',
+    title: msg('Excellence'),
+    text: msg(
+      'We hold our courses to the standard of production engineering: correct, current, tested and reviewed by practitioners.',
+    ),
   },
   {
     icon: Users,
-    title: 'Community',
-    text: 'Learners’ reviews and messages shape what we teach next, and every message to support is answered by a person on our team.',
+    title: msg('Community'),
+    text: msg(
+      'Learners’ reviews and messages shape what we teach next, and every message to support is answered by a person on our team.',
+    ),
   },
   {
     icon: Lightbulb,
-    title: 'Innovation',
-    text: 'AI moves fast, so our curriculum does too. We rework lessons as tools, models and best practices change.',
+    title: msg('Innovation'),
+    text: msg(
+      'AI moves fast, so our curriculum does too. We rework lessons as tools, models and best practices change.',
+    ),
   },
   {
     icon: Globe2,
-    title: 'Accessibility',
-    text: 'Fair prices in rupees, free courses, free preview lessons and weekly access plans make good training reachable for more people.',
+    title: msg('Accessibility'),
+    text: msg(
+      'Fair prices in rupees, free courses, free preview lessons and weekly access plans make good training reachable for more people.',
+    ),
   },
 ];
 
 export function AboutPage() {
-  usePageTitle('About Us');
+  usePageTitle(t('About Us'));
   return (
     <div className="mx-auto max-w-6xl space-y-20 px-4 py-12 md:px-6 md:py-16">
       <header className="max-w-3xl space-y-4">
-        <p className="text-sm font-semibold tracking-wide text-accent uppercase">About {site.productName}</p>
-        <h1 className="text-4xl font-extrabold tracking-tight md:text-5xl">We turn engineers into AI engineers</h1>
-        <p className="text-lg text-muted">{site.tagline}</p>
+        <p className="text-sm font-semibold tracking-wide text-accent uppercase">
+          {t('About {product}', { product: site.productName })}
+        </p>
+        <h1 className="text-4xl font-extrabold tracking-tight md:text-5xl">
+          {t('We turn engineers into AI engineers')}
+        </h1>
+        <p className="text-lg text-muted">{translateText(site.tagline)}</p>
       </header>
 
       <section aria-labelledby="mission-heading" className="grid gap-6 md:grid-cols-[1fr_2fr]">
         <h2 id="mission-heading" className="text-2xl font-bold">
-          Our mission
+          {t('Our mission')}
         </h2>
         <p className="text-lg text-muted">
-          Our mission is to make working professionals and students job-ready AI engineers: people who can build,
-          evaluate and ship real machine learning and LLM systems, not just call an API. We teach the way the work is
-          done, with projects, working code and honest measurement.
+          {t(
+            'Our mission is to make working professionals and students job-ready AI engineers: people who can build, evaluate and ship real machine learning and LLM systems, not just call an API. We teach the way the work is done, with projects, working code and honest measurement.',
+          )}
         </p>
       </section>
 
       <section aria-labelledby="about-stats-heading">
         <h2 id="about-stats-heading" className="sr-only">
-          {site.productName} in numbers
+          {t('{product} in numbers', { product: site.productName })}
         </h2>
         <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
           {ABOUT_STATS.map((stat) => (
@@ -68,7 +81,7 @@ export function AboutPage() {
               key={stat.label}
               className="flex flex-col-reverse items-center gap-1 rounded-2xl border border-border bg-surface p-5 text-center"
             >
-              <dt className="text-sm text-muted">{stat.label}</dt>
+              <dt className="text-sm text-muted">{t(stat.label)}</dt>
               <dd className="text-3xl font-bold text-accent">{stat.value}</dd>
             </div>
           ))}
@@ -77,36 +90,39 @@ export function AboutPage() {
 
       <section aria-labelledby="story-heading" className="grid gap-6 md:grid-cols-[1fr_2fr]">
         <h2 id="story-heading" className="text-2xl font-bold">
-          Our story
+          {t('Our story')}
         </h2>
         <div className="space-y-4 text-muted">
           <p>
-            {site.productName} was founded in 2024 in {site.address.city} by engineers who had spent years hiring for AI
-            teams. We kept meeting capable developers who had watched hours of tutorials yet had never taken a model
-            from a prototype to production, and companies that could not find people who had.
+            {t(
+              '{product} was founded in 2024 in {city} by engineers who had spent years hiring for AI teams. We kept meeting capable developers who had watched hours of tutorials yet had never taken a model from a prototype to production, and companies that could not find people who had.',
+              { product: site.productName, city: site.address.city },
+            )}
           </p>
           <p>
-            So we asked the people doing the hiring. After consulting {site.ctosConsulted} CTOs about what their AI
-            engineers actually do every day, we built a curriculum around those tasks: retrieval, evaluation,
-            fine-tuning, deployment and the judgement to choose between them.
+            {t(
+              'So we asked the people doing the hiring. After consulting {ctos} CTOs about what their AI engineers actually do every day, we built a curriculum around those tasks: retrieval, evaluation, fine-tuning, deployment and the judgement to choose between them.',
+              { ctos: site.ctosConsulted },
+            )}
           </p>
           <p>
-            Since then more than 10,000 students have trained with us, taught by over 50 instructors who build AI
-            systems for a living, and 95% of our graduates have been placed in jobs.
+            {t(
+              'Since then more than 10,000 students have trained with us, taught by over 50 instructors who build AI systems for a living, and 95% of our graduates have been placed in jobs.',
+            )}
           </p>
         </div>
       </section>
 
       <section aria-labelledby="values-heading" className="space-y-8">
         <h2 id="values-heading" className="text-2xl font-bold">
-          Our values
+          {t('Our values')}
         </h2>
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {VALUES.map(({ icon: Icon, title, text }) => (
             <li key={title} className="rounded-2xl border border-border bg-surface p-6">
               <Icon className="mb-4 size-8 text-accent" aria-hidden="true" />
-              <h3 className="mb-2 text-lg font-semibold">{title}</h3>
-              <p className="text-sm text-muted">{text}</p>
+              <h3 className="mb-2 text-lg font-semibold">{t(title)}</h3>
+              <p className="text-sm text-muted">{t(text)}</p>
             </li>
           ))}
         </ul>
@@ -114,15 +130,15 @@ export function AboutPage() {
 
       <section aria-labelledby="apart-heading" className="space-y-8">
         <h2 id="apart-heading" className="text-2xl font-bold">
-          What sets us apart
+          {t('What sets us apart')}
         </h2>
         <ul className="grid gap-6 sm:grid-cols-2">
           {OFFERINGS.map(({ icon: Icon, title, text }) => (
             <li key={title} className="flex gap-4 rounded-2xl border border-border bg-surface p-6">
               <Icon className="size-7 shrink-0 text-accent" aria-hidden="true" />
               <div>
-                <h3 className="mb-1 text-lg font-semibold">{title}</h3>
-                <p className="text-sm text-muted">{text}</p>
+                <h3 className="mb-1 text-lg font-semibold">{t(title)}</h3>
+                <p className="text-sm text-muted">{t(text)}</p>
               </div>
             </li>
           ))}
@@ -131,22 +147,23 @@ export function AboutPage() {
 
       <section aria-labelledby="vision-heading" className="grid gap-6 md:grid-cols-[1fr_2fr]">
         <h2 id="vision-heading" className="text-2xl font-bold">
-          Our vision
+          {t('Our vision')}
         </h2>
         <p className="text-lg text-muted">
-          We want India to become the place the world looks to for AI engineering talent, and we want anyone with the
-          drive to learn, wherever they start from, to have a fair path into that work.
+          {t(
+            'We want India to become the place the world looks to for AI engineering talent, and we want anyone with the drive to learn, wherever they start from, to have a fair path into that work.',
+          )}
         </p>
       </section>
 
       <div className="flex flex-col items-center gap-4 rounded-3xl border border-accent/40 bg-accent/10 px-6 py-12 text-center">
-        <h2 className="text-2xl font-bold">Start your journey with us</h2>
+        <h2 className="text-2xl font-bold">{t('Start your journey with us')}</h2>
         <div className="flex flex-wrap justify-center gap-3">
           <Button asChild size="lg">
-            <Link to="/courses">Explore Courses</Link>
+            <Link to="/courses">{t('Explore Courses')}</Link>
           </Button>
           <Button asChild size="lg" variant="outline">
-            <Link to="/contact-us">Get in Touch</Link>
+            <Link to="/contact-us">{t('Get in Touch')}</Link>
           </Button>
         </div>
       </div>

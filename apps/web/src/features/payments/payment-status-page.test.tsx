@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { activateLanguage } from '@/lib/i18n/i18n';
 import { PaymentStatusPage } from './payment-status-page';
 import { renderAt } from './testing';
 
@@ -33,6 +34,24 @@ describe('PaymentStatusPage', () => {
     expect(screen.getByRole('link', { name: 'purchase history' })).toHaveAttribute('href', '/purchases');
     expect(screen.queryByRole('link', { name: 'Try Again' })).not.toBeInTheDocument();
     expect(document.title).toContain('Payment successful');
+  });
+
+  it('says it in the chosen language (Hindi), the support address kept in its sentence', async () => {
+    await activateLanguage('hi');
+    try {
+      renderAt(<PaymentStatusPage />, '/payment-status?success=false&course=vector-databases');
+      await wait(0);
+      expect(screen.getByText('आपका भुगतान प्रोसेस हो रहा है...')).toBeInTheDocument();
+      await wait(2000);
+      expect(screen.getByRole('heading', { level: 1, name: 'भुगतान विफल रहा' })).toHaveFocus();
+      expect(screen.getByRole('link', { name: 'फिर से कोशिश करें' })).toHaveAttribute('href', '/course/vector-databases');
+      expect(screen.getByRole('link', { name: 'support@kaushal.ai' }).parentElement).toHaveTextContent(
+        /अगर पैसे कट गए हैं, तो कृपया हमसे support@kaushal\.ai पर संपर्क करें।$/,
+      );
+      expect(document.title).toContain('भुगतान विफल रहा');
+    } finally {
+      await activateLanguage('en');
+    }
   });
 
   it('shows the failure view with Try Again to the course and Back to Courses', async () => {

@@ -2,6 +2,8 @@ import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { t } from '@/lib/i18n/i18n';
+import { tRich } from '@/lib/i18n/rich-text';
 import { site } from '@/lib/site';
 import { usePageTitle } from '@/lib/use-page-title';
 import { PAYMENT_RESULT_DELAY_MS } from './lib/payment-messages';
@@ -31,58 +33,66 @@ export function PaymentStatusPage() {
     if (!processing) heading.current?.focus();
   }, [processing]);
 
-  usePageTitle(processing ? 'Processing payment' : success ? 'Payment successful' : 'Payment failed');
+  usePageTitle(processing ? t('Processing payment') : success ? t('Payment successful') : t('Payment failed'));
 
   return (
     <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center">
       {processing ? (
         <div role="status" className="flex flex-col items-center gap-4">
           <LoaderCircle className="size-12 animate-spin text-accent" aria-hidden="true" />
-          <h1 className="text-lg font-medium">Processing your payment...</h1>
+          <h1 className="text-lg font-medium">{t('Processing your payment...')}</h1>
         </div>
       ) : success ? (
         <div className="flex flex-col items-center gap-4">
           <CircleCheck className="size-16 text-success" aria-hidden="true" />
           <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold">
-            Payment Successful!
+            {t('Payment Successful!')}
           </h1>
-          <p className="text-muted">You have been enrolled in the course. Your lessons are ready when you are.</p>
+          <p className="text-muted">
+            {t('You have been enrolled in the course. Your lessons are ready when you are.')}
+          </p>
           <div className="mt-4 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
             <Button asChild size="lg" variant="secondary">
-              <Link to="/dashboard">Go to Dashboard</Link>
+              <Link to="/dashboard">{t('Go to Dashboard')}</Link>
             </Button>
             <Button asChild size="lg">
-              <Link to={coursePath}>Start Learning</Link>
+              <Link to={coursePath}>{t('Start Learning')}</Link>
             </Button>
           </div>
           <p className="text-sm text-muted">
-            Your invoice is in your{' '}
-            <Link to="/purchases" className="text-accent underline underline-offset-4 hover:no-underline">
-              purchase history
-            </Link>
-            .
+            {tRich('Your invoice is in your {history}.', {
+              history: (
+                <Link to="/purchases" className="text-accent underline underline-offset-4 hover:no-underline">
+                  {t('purchase history')}
+                </Link>
+              ),
+            })}
           </p>
         </div>
       ) : (
         <div className="flex flex-col items-center gap-4">
           <CircleX className="size-16 text-danger" aria-hidden="true" />
           <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold">
-            Payment Failed
+            {t('Payment Failed')}
           </h1>
           <p className="text-muted">
-            Your payment could not be completed and you have not been enrolled. If money was deducted, please contact us
-            at{' '}
-            <a className="text-accent underline-offset-4 hover:underline" href={`mailto:${site.supportEmail}`}>
-              {site.supportEmail}
-            </a>
-            .
+            {tRich(
+              'Your payment could not be completed and you have not been enrolled. If money was deducted, please contact us at {email}.',
+              {
+                email: (
+                  <a className="text-accent underline-offset-4 hover:underline" href={`mailto:${site.supportEmail}`}>
+                    {site.supportEmail}
+                  </a>
+                ),
+              },
+            )}
           </p>
           <div className="mt-4 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
             <Button asChild size="lg">
-              <Link to={coursePath}>Try Again</Link>
+              <Link to={coursePath}>{t('Try Again')}</Link>
             </Button>
             <Button asChild size="lg" variant="secondary">
-              <Link to="/courses">Back to Courses</Link>
+              <Link to="/courses">{t('Back to Courses')}</Link>
             </Button>
           </div>
         </div>

@@ -2,6 +2,7 @@ import type { Purchase, Refund, RefundEligibility } from '@kaushal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { activateLanguage } from '@/lib/i18n/i18n';
 import { PurchasesPage } from './purchases-page';
 import { type ApiHandler, LEARNER, mockApi, renderAt } from './testing';
 
@@ -90,6 +91,34 @@ const cards = () => screen.getAllByRole('article');
 
 describe('PurchasesPage', () => {
   afterEach(() => vi.unstubAllGlobals());
+
+  it('speaks the chosen language: Hindi words, a Hindi date, the amount and references as they are', async () => {
+    await activateLanguage('hi');
+    try {
+      api([
+        REFUNDABLE,
+        purchase({
+          status: 'refunded',
+          refundedAmount: 99_900,
+          refunds: [refund({ amount: 99_900 })],
+          eligibility: null,
+        }),
+      ]);
+      renderPage();
+      expect(screen.getByRole('heading', { level: 1, name: 'खरीद का इतिहास' })).toBeInTheDocument();
+      expect(await screen.findAllByRole('article')).toHaveLength(2);
+      const [newest, refunded] = cards().map((c) => within(c));
+      expect(newest?.getByText('Weekly Access · 10 जन॰ 2027')).toBeInTheDocument();
+      expect(newest?.getByText('भुगतान आईडी')).toBeInTheDocument();
+      expect(newest?.getByText('कूपन SAVE20')).toBeInTheDocument();
+      expect(newest?.getByText('₹799')).toBeInTheDocument();
+      expect(newest?.getByRole('button', { name: 'रिफ़ंड' })).toBeInTheDocument();
+      expect(refunded?.getByText('6 जन॰ 2027 को रिफ़ंड हुआ')).toBeInTheDocument();
+      expect(screen.getByRole('region', { name: 'बिलिंग विवरण' })).toBeInTheDocument();
+    } finally {
+      await activateLanguage('en');
+    }
+  });
 
   it('lists each order newest first with its amount, status, references and documents', async () => {
     api([

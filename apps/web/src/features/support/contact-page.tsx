@@ -1,3 +1,4 @@
+import { t } from '@/lib/i18n/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ContactForm, focusContactForm, useContactForm } from './components/contact-form';
 import { ContactInfoCards } from './components/contact-info-cards';
@@ -6,14 +7,14 @@ import { HelpCategories } from './components/help-categories';
 import { ResponseTimes } from './components/response-times';
 
 export function ContactPage() {
-  usePageTitle('Contact Us');
+  usePageTitle(t('Contact Us'));
   const form = useContactForm();
   return (
     <div className="mx-auto max-w-7xl space-y-14 px-4 py-12 md:px-6 md:py-16">
       <header className="max-w-3xl space-y-3">
-        <h1 className="text-4xl font-extrabold tracking-tight md:text-5xl">Contact Us</h1>
+        <h1 className="text-4xl font-extrabold tracking-tight md:text-5xl">{t('Contact Us')}</h1>
         <p className="text-lg text-muted">
-          Questions about a course, a payment or training for your team? We are here to help.
+          {t('Questions about a course, a payment or training for your team? We are here to help.')}
         </p>
       </header>
 

@@ -2,10 +2,11 @@
 // message, with the same placeholders.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LANGUAGES } from '@kaushal/contract';
+import { CONTACT_CATEGORIES, LANGUAGES } from '@kaushal/contract';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
 import { formatPaise, formatRupees } from '@/lib/format';
+import { site } from '@/lib/site';
 import { activateLanguage, t } from './i18n';
 
 const dir = path.join(import.meta.dirname, 'catalogs');
@@ -84,6 +85,23 @@ describe('the message catalogues', () => {
       expect(text.trim(), `${language}: ${id}`).not.toBe('');
       expect(placeholders(text), `${language}: ${id}`).toEqual(placeholders(id));
     }
+  });
+
+  it('has the content texts the interface shows through translateText (site.json, contact categories)', () => {
+    const texts = [
+      site.tagline,
+      ...site.supportHours.flatMap((h) => [h.days, h.hours]),
+      ...CONTACT_CATEGORIES.map((c) => c.label),
+    ];
+    for (const text of texts) expect(english[text], text).toBe(text);
+  });
+
+  it('fills placeholders in English without a compiled message, as in every other language', async () => {
+    expect(t('Refund {amount}', { amount: '₹799' })).toBe('Refund ₹799');
+    expect(t('Question {number} of {total}:', { number: 2, total: 3 })).toBe('Question 2 of 3:');
+    await activateLanguage('fr');
+    expect(t('Refund {amount}', { amount: '799 ₹' })).toBe('Rembourser 799 ₹');
+    await activateLanguage('en');
   });
 
   it('translates plurals and amounts for the chosen language, with Indian digit grouping in en and hi', async () => {

@@ -27,8 +27,16 @@ export const i18n = setupI18n({ missing: (_locale, id) => id });
 i18n.load(DEFAULT_LANGUAGE, englishIcu);
 i18n.activate(DEFAULT_LANGUAGE, [INTL_LOCALES.en]);
 
-/** The interface text for `id` in the current language, with its placeholders filled in. */
-export const t = (id: MessageId, values?: Values): string => i18n._(id, values);
+/** `{name}` placeholders filled in as Lingui does (a missing value is left out). */
+const fill = (text: string, values: Values) =>
+  values ? text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? '')) : text;
+
+/**
+ * The interface text for `id` in the current language, with its placeholders filled in. English ships only its
+ * plurals compiled (vite-plugin-catalogs.ts): any other English message is its own id, filled in here.
+ */
+export const t = (id: MessageId, values?: Values): string =>
+  i18n.messages[id] ? i18n._(id, values) : fill(id, values);
 
 export const currentLanguage = () => i18n.locale as Language;
 

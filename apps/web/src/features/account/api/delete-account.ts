@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { notice } from '@/components/ui/notice';
 import { api } from '@/lib/api-client';
+import { msg } from '@/lib/i18n/i18n';
 import { sessionQueryKey } from '@/lib/session';
 import { applyTheme, DEFAULT_THEME, forgetStoredTheme } from '@/lib/theme';
 
@@ -16,7 +17,7 @@ export function useDeleteAccount() {
   return useMutation({
     mutationFn: () => api(endpoints.deleteAccount),
     onSuccess: async () => {
-      notice('Your account has been deleted.');
+      notice(msg('Your account has been deleted.'));
       // Leave first: a signed-in page that saw the user vanish would send the browser to /login instead.
       await navigate('/');
       queryClient.setQueryData(sessionQueryKey, null);

@@ -4,6 +4,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/toast-store';
+import { msg, t } from '@/lib/i18n/i18n';
+import { tRich } from '@/lib/i18n/rich-text';
 import { useDeleteAccount } from '../api/delete-account';
 import { confirmsEmail } from '../lib/confirm-email';
 
@@ -30,8 +32,8 @@ export function DeleteAccountDialog({ email }: { email: string }) {
     deletion.mutate(undefined, {
       onError: () =>
         toast({
-          title: 'Error',
-          description: 'Failed to delete your account. Please try again.',
+          title: msg('Error'),
+          description: msg('Failed to delete your account. Please try again.'),
           variant: 'destructive',
         }),
     });
@@ -40,20 +42,23 @@ export function DeleteAccountDialog({ email }: { email: string }) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Trigger asChild>
-        <Button variant="destructive">Delete Account</Button>
+        <Button variant="destructive">{t('Delete Account')}</Button>
       </AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl border border-border bg-surface p-6 text-fg shadow-2xl">
-          <AlertDialog.Title className="text-lg font-semibold">Delete your account?</AlertDialog.Title>
+          <AlertDialog.Title className="text-lg font-semibold">{t('Delete your account?')}</AlertDialog.Title>
           <AlertDialog.Description className="text-sm text-muted">
-            This permanently deletes your account, your enrollments and your learning progress, and signs you out.
-            Records of payments are kept for accounting, without your name or email. This cannot be undone.
+            {t(
+              'This permanently deletes your account, your enrollments and your learning progress, and signs you out. Records of payments are kept for accounting, without your name or email. This cannot be undone.',
+            )}
           </AlertDialog.Description>
           <form className="grid gap-4" onSubmit={onConfirm}>
             <div className="grid gap-2">
               <Label htmlFor={inputId}>
-                Type your email <span className="font-semibold break-all">{email}</span> to confirm
+                {tRich('Type your email {email} to confirm', {
+                  email: <span className="font-semibold break-all">{email}</span>,
+                })}
               </Label>
               <Input
                 id={inputId}
@@ -68,11 +73,11 @@ export function DeleteAccountDialog({ email }: { email: string }) {
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
               <AlertDialog.Cancel asChild>
                 <Button variant="secondary" disabled={deletion.isPending}>
-                  Cancel
+                  {t('Cancel')}
                 </Button>
               </AlertDialog.Cancel>
               <Button type="submit" variant="destructive" disabled={!confirmed || deletion.isPending}>
-                {deletion.isPending ? 'Deleting…' : 'Delete my account'}
+                {deletion.isPending ? t('Deleting…') : t('Delete my account')}
               </Button>
             </div>
           </form>

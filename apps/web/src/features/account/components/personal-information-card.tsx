@@ -8,6 +8,7 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/toast-store';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { ApiError } from '@/lib/api-client';
+import { msg, t, translateText } from '@/lib/i18n/i18n';
 import { useUpdateProfile } from '../api/update-profile';
 
 /**
@@ -49,7 +50,7 @@ export function PersonalInformationCard({ user }: { user: User }) {
     event.preventDefault();
     const parsed = nameSchema.safeParse(name);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please enter your name.');
+      setError(translateText(parsed.error.issues[0]?.message ?? msg('Please enter your name.')));
       return;
     }
     setError(null);
@@ -60,14 +61,18 @@ export function PersonalInformationCard({ user }: { user: User }) {
           setName(saved.name);
           setMode(false);
           toast({
-            title: 'Profile Updated',
-            description: 'Your profile has been updated successfully.',
+            title: msg('Profile Updated'),
+            description: msg('Your profile has been updated successfully.'),
             variant: 'success',
           });
         },
         onError: (failure) => {
           if (failure instanceof ApiError && failure.status === 400 && failure.detail) setError(failure.detail);
-          toast({ title: 'Error', description: 'Failed to update profile. Please try again.', variant: 'destructive' });
+          toast({
+            title: msg('Error'),
+            description: msg('Failed to update profile. Please try again.'),
+            variant: 'destructive',
+          });
         },
       },
     );
@@ -76,11 +81,11 @@ export function PersonalInformationCard({ user }: { user: User }) {
   return (
     <Card role="region" aria-labelledby="personal-information-title" className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <CardTitle id="personal-information-title">Personal Information</CardTitle>
+        <CardTitle id="personal-information-title">{t('Personal Information')}</CardTitle>
         {!editing && (
           <Button ref={editButton} variant="outline" onClick={startEditing}>
             <Pencil aria-hidden="true" />
-            Edit Profile
+            {t('Edit Profile')}
           </Button>
         )}
       </div>
@@ -95,7 +100,7 @@ export function PersonalInformationCard({ user }: { user: User }) {
 
       <form className="grid gap-5" onSubmit={save} noValidate>
         <div className="grid gap-2">
-          <Label htmlFor="profile-name">Full Name</Label>
+          <Label htmlFor="profile-name">{t('Full Name')}</Label>
           <Input
             ref={nameInput}
             id="profile-name"
@@ -116,19 +121,19 @@ export function PersonalInformationCard({ user }: { user: User }) {
           )}
         </div>
         <div className="grid gap-2">
-          <Label htmlFor="profile-email">Email</Label>
+          <Label htmlFor="profile-email">{t('Email')}</Label>
           <Input id="profile-email" type="email" value={user.email} disabled aria-describedby="profile-email-note" />
           <p id="profile-email-note" className="text-sm text-muted">
-            Cannot be changed
+            {t('Cannot be changed')}
           </p>
         </div>
         {editing && (
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={cancel} disabled={update.isPending}>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? 'Saving…' : 'Save Changes'}
+              {update.isPending ? t('Saving…') : t('Save Changes')}
             </Button>
           </div>
         )}

@@ -3,9 +3,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { notice } from '@/components/ui/notice';
 import { toast } from '@/components/ui/toast-store';
+import { msg } from '@/lib/i18n/i18n';
 import { clearRedirectPath, getRedirectPath, sessionQueryOptions } from '@/lib/session';
 
-export const LOGIN_FAILED_TEXT = 'There was an error signing you in. Please try again.';
+export const LOGIN_FAILED_TEXT = msg('There was an error signing you in. Please try again.');
 
 /** Only an in-app path is followed after sign-in (never another origin, even if storage was tampered with). */
 const safePath = (path: string | null) => (path?.startsWith('/') && !path.startsWith('//') ? path : null);
@@ -32,18 +33,18 @@ export function useLoginResult(): { checking: boolean; error: string | null } {
     if (handled.current === key) return;
     handled.current = key;
     if (queryError) {
-      toast({ title: 'Login failed', description: queryError, variant: 'destructive' });
+      toast({ title: msg('Login failed'), description: queryError, variant: 'destructive' });
       return;
     }
     if (!success) return;
     const fail = () => {
-      toast({ title: 'Login failed', description: LOGIN_FAILED_TEXT, variant: 'destructive' });
+      toast({ title: msg('Login failed'), description: LOGIN_FAILED_TEXT, variant: 'destructive' });
       setFailed(true);
       setParams({}, { replace: true });
     };
     queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 }).then((user) => {
       if (!user) return fail();
-      notice('Welcome back!');
+      notice(msg('Welcome back!'));
       const target = safePath(getRedirectPath()) ?? '/dashboard';
       clearRedirectPath();
       navigate(target, { replace: true });

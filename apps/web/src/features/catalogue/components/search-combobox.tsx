@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { HighlightedText } from '@/components/ui/highlighted-text';
 import { fieldClass } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
+import { t } from '@/lib/i18n/i18n';
 import { suggestionsQuery } from '../api/get-suggestions';
 
 /** How long typing must pause before suggestions are asked for. */
@@ -196,7 +197,7 @@ export function SearchCombobox({
         // biome-ignore lint/a11y/noAutofocus: only when the learner has just focused the box this replaces.
         autoFocus={autoFocus}
         value={text}
-        placeholder="Search courses and lessons"
+        placeholder={t('Search courses and lessons')}
         onChange={(event) => {
           edited.current = true;
           setText(event.target.value);
@@ -211,7 +212,7 @@ export function SearchCombobox({
       <div
         id={listboxId}
         role="listbox"
-        aria-label={`Suggestions for ${typed}`}
+        aria-label={t('Suggestions for {typed}', { typed })}
         hidden={!expanded}
         className="absolute top-full right-0 left-0 z-50 mt-1 max-h-96 overflow-y-auto rounded-lg border border-border bg-surface p-1 shadow-lg"
       >
@@ -219,7 +220,7 @@ export function SearchCombobox({
           // biome-ignore lint/a11y/useSemanticElements: a listbox groups its options with role group, not a fieldset.
           <div role="group" aria-labelledby={`${listboxId}-courses`}>
             <div id={`${listboxId}-courses`} className="px-3 pt-2 pb-1 text-xs font-semibold text-muted uppercase">
-              Courses
+              {t('Courses')}
             </div>
             {courses.map((option, index) => renderOption(option, index))}
           </div>
@@ -228,7 +229,7 @@ export function SearchCombobox({
           // biome-ignore lint/a11y/useSemanticElements: a listbox groups its options with role group, not a fieldset.
           <div role="group" aria-labelledby={`${listboxId}-lessons`}>
             <div id={`${listboxId}-lessons`} className="px-3 pt-2 pb-1 text-xs font-semibold text-muted uppercase">
-              Lessons
+              {t('Lessons')}
             </div>
             {lessons.map((option, index) => renderOption(option, courses.length + index))}
           </div>
@@ -237,8 +238,8 @@ export function SearchCombobox({
       <span className="sr-only" aria-live="polite">
         {open && ready
           ? count === 0
-            ? 'No suggestions'
-            : `${count} ${count === 1 ? 'suggestion' : 'suggestions'}`
+            ? t('No suggestions')
+            : t('{count, plural, one {# suggestion} other {# suggestions}}', { count })
           : ''}
       </span>
     </div>

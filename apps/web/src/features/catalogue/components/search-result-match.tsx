@@ -1,5 +1,6 @@
 import type { CourseListItem } from '@kaushal/contract';
 import { HighlightedText } from '@/components/ui/highlighted-text';
+import { t } from '@/lib/i18n/i18n';
 
 /**
  * What a search result's card shows of its match (CourseCard's `match`): the title with the matched words
@@ -16,7 +17,7 @@ export function searchResultMatch(course: CourseListItem) {
     ) : null,
     lesson: highlight.lesson ? (
       <p className="text-sm">
-        <span className="text-muted">Lesson: </span>
+        <span className="text-muted">{t('Lesson:')} </span>
         <HighlightedText text={highlight.lesson.title} ranges={highlight.lesson.ranges} />
       </p>
     ) : null,

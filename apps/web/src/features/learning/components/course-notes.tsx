@@ -1,6 +1,7 @@
 import type { CourseDetail, LessonSummary, Note } from '@kaushal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Bookmark, StickyNote } from 'lucide-react';
+import { t } from '@/lib/i18n/i18n';
 import { useSession } from '@/lib/session';
 import { courseNotesQuery } from '../api/notes-queries';
 import { formatTime } from '../lib/playback-math';
@@ -31,9 +32,11 @@ export function CourseNotes({ course, onOpenNote }: CourseNotesProps) {
     <section aria-labelledby="your-notes-heading" className="space-y-4">
       <div className="space-y-1">
         <h2 id="your-notes-heading" className="text-xl font-semibold">
-          Your notes <span className="text-base font-normal text-muted">({total})</span>
+          {t('Your notes')} <span className="text-base font-normal text-muted">({total})</span>
         </h2>
-        <p className="text-sm text-muted">Only you can see these. Choose one to play its lesson from that moment.</p>
+        <p className="text-sm text-muted">
+          {t('Only you can see these. Choose one to play its lesson from that moment.')}
+        </p>
       </div>
       <div className="space-y-5">
         {groups.map(({ lesson, index, notes }) => {
@@ -60,7 +63,7 @@ export function CourseNotes({ course, onOpenNote }: CourseNotesProps) {
 
 function NoteButton({ note, onClick }: { note: Note; onClick(): void }) {
   const Icon = note.kind === 'note' ? StickyNote : Bookmark;
-  const text = note.body || 'Bookmark';
+  const text = note.body || t('Bookmark');
   return (
     <button
       type="button"
@@ -69,7 +72,7 @@ function NoteButton({ note, onClick }: { note: Note; onClick(): void }) {
     >
       <span className="inline-flex shrink-0 items-center gap-1.5 rounded-md bg-accent/10 px-2 py-0.5 font-mono text-sm font-semibold text-accent tabular-nums">
         <Icon className="size-3.5" aria-hidden="true" />
-        <span className="sr-only">{note.kind === 'note' ? 'Note' : 'Bookmark'} at </span>
+        <span className="sr-only">{t(note.kind === 'note' ? 'Note at' : 'Bookmark at')} </span>
         {formatTime(note.atSeconds)}
       </span>
       <span className={note.body ? 'min-w-0 flex-1 break-words whitespace-pre-line line-clamp-4' : 'text-muted italic'}>

@@ -82,7 +82,7 @@ export function LessonPlayerDialog(props: LessonPlayerDialogProps) {
           {lessonId && summary ? (
             <PlayerBody key={lessonId} {...props} lessonId={lessonId} summary={summary} />
           ) : (
-            <Dialog.Title className="sr-only">Lesson</Dialog.Title>
+            <Dialog.Title className="sr-only">{t('Lesson')}</Dialog.Title>
           )}
         </Dialog.Content>
       </Dialog.Portal>
@@ -148,7 +148,7 @@ function PlayerBody(props: LessonPlayerDialogProps & { lessonId: string; summary
         >
           {lesson.isPending ? (
             <div className="relative aspect-video w-full bg-black">
-              <PlayerSpinner label="Loading lesson" />
+              <PlayerSpinner label={t('Loading lesson')} />
             </div>
           ) : lesson.isError ? (
             <div className="relative aspect-video w-full bg-black">

@@ -2,6 +2,7 @@ import { endpoints, type LessonResource } from '@kaushal/contract';
 import { Download, LoaderCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ApiError, api, assetUrl } from '@/lib/api-client';
+import { t } from '@/lib/i18n/i18n';
 import { formatFileSize, resourceKind, startDownload } from '@/lib/resource-files';
 
 const DOWNLOAD_FAILED = 'The download could not start. Check your connection and try again.';
@@ -35,7 +36,7 @@ export function LessonResources({ resources }: { resources: readonly LessonResou
   return (
     <section aria-labelledby={headingId} className="space-y-2">
       <h3 id={headingId} className="font-semibold">
-        Lesson files
+        {t('Lesson files')}
       </h3>
       <ul className="grid gap-2 sm:grid-cols-2">
         {resources.map((resource) => {
@@ -56,7 +57,7 @@ export function LessonResources({ resources }: { resources: readonly LessonResou
                 )}
                 <span className="min-w-0 flex-1">
                   <span className="block break-words font-medium text-fg">
-                    <span className="sr-only">Download </span>
+                    <span className="sr-only">{t('Download')} </span>
                     {resource.title}
                   </span>
                   <span className="block text-sm text-muted">

@@ -119,7 +119,7 @@ export function LessonStage({
   if (signed.isPending || signed.isFetching) {
     return (
       <div className="relative aspect-video w-full bg-black">
-        <PlayerSpinner label="Loading video" />
+        <PlayerSpinner label={t('Loading video')} />
       </div>
     );
   }

@@ -9,6 +9,9 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { formatCount } from '@/lib/format';
+import { t } from '@/lib/i18n/i18n';
+import { tRich } from '@/lib/i18n/rich-text';
 import { courseNotesQuery, lessonNotes, useCreateNote, useDeleteNote, useUpdateNote } from '../api/notes-queries';
 import { formatTime } from '../lib/playback-math';
 import type { PlayerHandle } from '../lib/player-handle';
@@ -29,21 +32,20 @@ export interface NotesPanelProps {
 /** Marks the note editors: Escape in one cancels the edit, not the whole player (lesson-player-dialog.tsx). */
 export const NOTE_EDITOR_ATTRIBUTE = 'data-note-editor';
 
-const NOTE_TOO_LONG = `A note can be at most ${NOTE_LIMITS.body.toLocaleString('en')} characters.`;
-const NOTE_EMPTY = 'Write something in the note.';
-const LABEL_TOO_LONG = `A bookmark's label can be at most ${NOTE_LIMITS.label} characters.`;
+const noteTooLong = () => t('A note can be at most {limit} characters.', { limit: formatCount(NOTE_LIMITS.body) });
+const labelTooLong = () =>
+  t("A bookmark's label can be at most {limit} characters.", { limit: formatCount(NOTE_LIMITS.label) });
 
 /** What the API would refuse in this text, said the same way, before it is sent (null when it is fine). */
 export function noteTextProblem(kind: Note['kind'], text: string): string | null {
   const trimmed = text.trim();
-  if (kind === 'bookmark') return visibleLength(trimmed) > NOTE_LIMITS.label ? LABEL_TOO_LONG : null;
-  if (trimmed === '') return NOTE_EMPTY;
-  return visibleLength(trimmed) > NOTE_LIMITS.body ? NOTE_TOO_LONG : null;
+  if (kind === 'bookmark') return visibleLength(trimmed) > NOTE_LIMITS.label ? labelTooLong() : null;
+  if (trimmed === '') return t('Write something in the note.');
+  return visibleLength(trimmed) > NOTE_LIMITS.body ? noteTooLong() : null;
 }
 
 const reason = (error: unknown) =>
-  error instanceof ApiError && error.detail ? error.detail : 'Please check your connection and try again.';
-const kindName = (kind: Note['kind']) => (kind === 'note' ? 'note' : 'bookmark');
+  error instanceof ApiError && error.detail ? error.detail : t('Please check your connection and try again.');
 
 interface Adding {
   atSeconds: number;
@@ -151,9 +153,9 @@ export function NotesPanel({
     bookmark.mutate(
       { lessonId, kind: 'bookmark', atSeconds },
       {
-        onSuccess: () => setAnnouncement(`Bookmark added at ${formatTime(atSeconds)}.`),
+        onSuccess: () => setAnnouncement(t('Bookmark added at {time}.', { time: formatTime(atSeconds) })),
         onError: (error) =>
-          toast({ title: 'The bookmark was not added', description: reason(error), variant: 'destructive' }),
+          toast({ title: t('The bookmark was not added'), description: reason(error), variant: 'destructive' }),
       },
     );
   };
@@ -167,7 +169,9 @@ export function NotesPanel({
   const forgetIfGone = (error: unknown, note: Note) => {
     if (error instanceof ApiError && error.status === 404) {
       void query.refetch();
-      setAnnouncement(`That ${kindName(note.kind)} had already been deleted.`);
+      setAnnouncement(
+        t(note.kind === 'note' ? 'That note had already been deleted.' : 'That bookmark had already been deleted.'),
+      );
       return true;
     }
     return false;
@@ -177,13 +181,17 @@ export function NotesPanel({
     remove.mutate(note.id, {
       onSuccess: () => {
         setConfirmingId(null);
-        setAnnouncement(`${note.kind === 'note' ? 'Note' : 'Bookmark'} at ${formatTime(note.atSeconds)} deleted.`);
+        setAnnouncement(
+          t(note.kind === 'note' ? 'Note at {time} deleted.' : 'Bookmark at {time} deleted.', {
+            time: formatTime(note.atSeconds),
+          }),
+        );
         addButton.current?.focus();
       },
       onError: (error) => {
         if (forgetIfGone(error, note)) return addButton.current?.focus();
         toast({
-          title: `The ${kindName(note.kind)} was not deleted`,
+          title: t(note.kind === 'note' ? 'The note was not deleted' : 'The bookmark was not deleted'),
           description: reason(error),
           variant: 'destructive',
         });
@@ -200,23 +208,23 @@ export function NotesPanel({
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={headingId} className="flex items-center gap-2 font-semibold">
           <NotebookPen className="size-4 text-accent" aria-hidden="true" />
-          Your notes
+          {t('Your notes')}
           {notes.length > 0 && <span className="text-sm font-normal text-muted">({notes.length})</span>}
         </h3>
         <div className="flex gap-2">
           <Button ref={addButton} size="sm" onClick={startNote} aria-keyshortcuts="N">
             <StickyNote aria-hidden="true" />
-            Add note
+            {t('Add note')}
           </Button>
           <Button
             size="sm"
             variant="secondary"
             onClick={addBookmark}
             disabled={bookmark.isPending}
-            title="Bookmark this moment"
+            title={t('Bookmark this moment')}
           >
             <BookmarkPlus aria-hidden="true" />
-            Bookmark
+            {t('Bookmark')}
           </Button>
         </div>
       </div>
@@ -225,7 +233,7 @@ export function NotesPanel({
         {adding && (
           <NoteEditor
             kind="note"
-            label={`Note at ${formatTime(adding.atSeconds)}`}
+            label={t('Note at {time}', { time: formatTime(adding.atSeconds) })}
             fieldRef={addField}
             pending={create.isPending}
             onSave={(body) =>
@@ -233,7 +241,7 @@ export function NotesPanel({
                 { lessonId, kind: 'note', atSeconds: adding.atSeconds, body },
                 {
                   onSuccess: () => {
-                    setAnnouncement(`Note added at ${formatTime(adding.atSeconds)}.`);
+                    setAnnouncement(t('Note added at {time}.', { time: formatTime(adding.atSeconds) }));
                     finishAdding(adding);
                   },
                 },
@@ -248,20 +256,24 @@ export function NotesPanel({
         )}
 
         {query.isPending ? (
-          <p className="text-sm text-muted">Loading your notes…</p>
+          <p className="text-sm text-muted">{t('Loading your notes…')}</p>
         ) : query.isError ? (
           <div className="space-y-2 text-sm">
-            <p className="text-muted">Your notes could not be loaded.</p>
+            <p className="text-muted">{t('Your notes could not be loaded.')}</p>
             <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-              Try again
+              {t('Try again')}
             </Button>
           </div>
         ) : notes.length === 0 && !adding ? (
           <p className="text-sm text-muted">
-            Nothing here yet. <strong className="font-semibold text-fg">Add note</strong> (or press{' '}
-            <kbd className="rounded border border-border bg-surface-2 px-1 font-mono text-xs">N</kbd>) pauses the video
-            and writes a note at this moment; <strong className="font-semibold text-fg">Bookmark</strong> marks it. Only
-            you can see them.
+            {tRich(
+              'Nothing here yet. {addNote} (or press {key}) pauses the video and writes a note at this moment; {bookmark} marks it. Only you can see them.',
+              {
+                addNote: <strong className="font-semibold text-fg">{t('Add note')}</strong>,
+                key: <kbd className="rounded border border-border bg-surface-2 px-1 font-mono text-xs">N</kbd>,
+                bookmark: <strong className="font-semibold text-fg">{t('Bookmark')}</strong>,
+              },
+            )}
           </p>
         ) : (
           <ul aria-labelledby={headingId} className="divide-y divide-border">
@@ -270,7 +282,7 @@ export function NotesPanel({
                 {editingId === note.id ? (
                   <NoteEditor
                     kind={note.kind}
-                    label={`Edit the ${kindName(note.kind)} at ${formatTime(note.atSeconds)}`}
+                    label={editLabel(note.kind, formatTime(note.atSeconds))}
                     initial={note.body}
                     pending={update.isPending}
                     error={update.isError ? reason(update.error) : null}
@@ -280,7 +292,7 @@ export function NotesPanel({
                         {
                           onSuccess: () => {
                             setEditingId(null);
-                            setAnnouncement(`${note.kind === 'note' ? 'Note' : 'Bookmark'} saved.`);
+                            setAnnouncement(t(note.kind === 'note' ? 'Note saved.' : 'Bookmark saved.'));
                             focusAfterRender({ noteId: note.id, button: 'time' });
                           },
                           onError: (error) => {
@@ -309,7 +321,7 @@ export function NotesPanel({
                 )}
                 {confirmingId === note.id && (
                   <ConfirmDelete
-                    what={kindName(note.kind)}
+                    kind={note.kind}
                     pending={remove.isPending}
                     onConfirm={() => deleteNote(note)}
                     onCancel={() => {
@@ -343,7 +355,6 @@ function NoteEntry({
 }) {
   const time = formatTime(note.atSeconds);
   const Icon = note.kind === 'note' ? StickyNote : Bookmark;
-  const what = kindName(note.kind);
   return (
     <div data-note-id={note.id} className="flex items-start gap-2">
       <button
@@ -353,7 +364,7 @@ function NoteEntry({
         className="inline-flex h-8 shrink-0 items-center gap-1.5 rounded-md bg-accent/10 px-2 font-mono text-sm font-semibold text-accent tabular-nums transition-colors hover:bg-accent/20 focus-visible:outline-2 focus-visible:outline-accent"
       >
         <Icon className="size-3.5" aria-hidden="true" />
-        <span className="sr-only">{note.kind === 'note' ? 'Note' : 'Bookmark'}: play from </span>
+        <span className="sr-only">{t(note.kind === 'note' ? 'Note: play from' : 'Bookmark: play from')} </span>
         {time}
       </button>
       <p
@@ -362,19 +373,26 @@ function NoteEntry({
           note.kind === 'bookmark' && !note.body && 'text-muted italic',
         )}
       >
-        {note.kind === 'bookmark' && !note.body ? 'Bookmark' : note.body}
+        {note.kind === 'bookmark' && !note.body ? t('Bookmark') : note.body}
       </p>
       <div className="flex shrink-0">
-        <IconButton label={`Edit the ${what} at ${time}`} onClick={onEdit} data-note-button="edit">
+        <IconButton label={editLabel(note.kind, time)} onClick={onEdit} data-note-button="edit">
           <Pencil aria-hidden="true" />
         </IconButton>
-        <IconButton label={`Delete the ${what} at ${time}`} onClick={onDelete} data-note-button="delete">
+        <IconButton
+          label={t(note.kind === 'note' ? 'Delete the note at {time}' : 'Delete the bookmark at {time}', { time })}
+          onClick={onDelete}
+          data-note-button="delete"
+        >
           <Trash2 aria-hidden="true" />
         </IconButton>
       </div>
     </div>
   );
 }
+
+const editLabel = (kind: Note['kind'], time: string) =>
+  t(kind === 'note' ? 'Edit the note at {time}' : 'Edit the bookmark at {time}', { time });
 
 function IconButton({
   label,
@@ -395,12 +413,12 @@ function IconButton({
 }
 
 function ConfirmDelete({
-  what,
+  kind,
   pending,
   onConfirm,
   onCancel,
 }: {
-  what: string;
+  kind: Note['kind'];
   pending: boolean;
   onConfirm(): void;
   onCancel(): void;
@@ -418,12 +436,16 @@ function ConfirmDelete({
       }}
       {...{ [NOTE_EDITOR_ATTRIBUTE]: '' }}
     >
-      <legend className="float-left mr-auto">Delete this {what}? This cannot be undone.</legend>
+      <legend className="float-left mr-auto">
+        {t(
+          kind === 'note' ? 'Delete this note? This cannot be undone.' : 'Delete this bookmark? This cannot be undone.',
+        )}
+      </legend>
       <Button size="sm" variant="destructive" onClick={onConfirm} disabled={pending}>
-        {pending ? 'Deleting…' : 'Delete'}
+        {pending ? t('Deleting…') : t('Delete')}
       </Button>
       <Button ref={keep} size="sm" variant="ghost" onClick={onCancel}>
-        Keep
+        {t('Keep')}
       </Button>
     </fieldset>
   );
@@ -482,7 +504,7 @@ function NoteEditor({
     >
       <Field
         label={label}
-        hint={kind === 'note' ? 'Ctrl+Enter saves, Escape cancels.' : 'Optional. Enter saves, Escape cancels.'}
+        hint={kind === 'note' ? t('Ctrl+Enter saves, Escape cancels.') : t('Optional. Enter saves, Escape cancels.')}
         error={problem ?? error}
         limit={limit}
         count={visibleLength(text)}
@@ -503,7 +525,7 @@ function NoteEditor({
               ref={fieldRef as RefObject<HTMLInputElement | null>}
               autoFocus
               value={text}
-              placeholder="A few words about this moment"
+              placeholder={t('A few words about this moment')}
               onChange={(event) => change(event.target.value)}
             />
           )
@@ -511,10 +533,10 @@ function NoteEditor({
       </Field>
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={pending}>
-          {pending ? 'Saving…' : 'Save'}
+          {pending ? t('Saving…') : t('Save')}
         </Button>
         <Button type="button" size="sm" variant="ghost" onClick={onCancel}>
-          Cancel
+          {t('Cancel')}
         </Button>
       </div>
     </form>

@@ -48,7 +48,7 @@ export function SettingsMenu(props: SettingsMenuProps) {
   return (
     <DropdownMenu.Root open={props.open} onOpenChange={props.onOpenChange}>
       <DropdownMenu.Trigger asChild>
-        <ControlButton label="Settings" className={props.className}>
+        <ControlButton label={t('Settings')} className={props.className}>
           <Settings aria-hidden="true" />
         </ControlButton>
       </DropdownMenu.Trigger>
@@ -87,7 +87,7 @@ export function SettingsMenu(props: SettingsMenuProps) {
           {props.qualities.length > 0 && (
             <>
               <DropdownMenu.Label id={qualityLabel} className="px-3 pt-1.5 pb-1 text-xs font-semibold text-muted">
-                Quality
+                {t('Quality')}
               </DropdownMenu.Label>
               <DropdownMenu.RadioGroup
                 aria-labelledby={qualityLabel}

@@ -1,4 +1,5 @@
 import { type RefObject, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { t } from '@/lib/i18n/i18n';
 import type { PlaybackReporter } from '../hooks/use-lesson-tracking';
 import { YOUTUBE_ANSWER_TIMEOUT_MS, YOUTUBE_LOAD_TIMEOUT_MS } from '../lib/constants';
 import type { PlayerHandle } from '../lib/player-handle';
@@ -162,7 +163,7 @@ function YouTubeFrame({
         <PlayerError reason={reason} onRetry={onRetry} />
       ) : (
         <>
-          {phase === 'loading' && <PlayerSpinner label="Loading video" />}
+          {phase === 'loading' && <PlayerSpinner label={t('Loading video')} />}
           <iframe
             ref={frame}
             src={embed}

@@ -2,6 +2,7 @@ import { endpoints, type HlsSession } from '@kaushal/contract';
 import type Hls from 'hls.js/light';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { API_BASE, api, assetUrl } from '@/lib/api-client';
+import { t } from '@/lib/i18n/i18n';
 import { DATA_SAVER_CAP } from '../lib/data-saver';
 
 /** How the lesson plays: hls.js over Media Source, the browser's own HLS (Safari), or the original file. */
@@ -120,10 +121,10 @@ export function useHlsPlayback(options: HlsPlaybackOptions) {
           const status = data.response?.code;
           onFatal.current(
             status === 403
-              ? 'This video link has expired or is not yours. Retry to open the lesson again.'
+              ? t('This video link has expired or is not yours. Retry to open the lesson again.')
               : data.type === HlsClass.ErrorTypes.MEDIA_ERROR
-                ? 'The video could not be decoded by this browser.'
-                : 'The video could not be loaded: the server did not answer. Check your connection and try again.',
+                ? t('The video could not be decoded by this browser.')
+                : t('The video could not be loaded: the server did not answer. Check your connection and try again.'),
           );
           instance?.destroy();
         });

@@ -1,35 +1,53 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
+import { currentLanguage, type MessageId, t } from '@/lib/i18n/i18n';
+import { tRich } from '@/lib/i18n/rich-text';
 import { usePageTitle } from '@/lib/use-page-title';
 
-/** The frame of a legal text page: title, optional 'Last updated' line, readable measure, related links. */
+/**
+ * The frame of a legal text page: title, optional 'Last updated' line, readable measure, related links. The
+ * frame speaks the interface's language; the policy itself is English only (a legal text needs a reviewed
+ * translation, docs/decisions/037), marked `lang="en"`, and another language says so above it.
+ */
 export function LegalDocument({
   title,
   lastUpdated,
   intro,
   children,
 }: {
-  title: string;
+  title: MessageId;
   lastUpdated?: string;
   intro: ReactNode;
   children: ReactNode;
 }) {
-  usePageTitle(title);
+  usePageTitle(t(title));
+  const english = currentLanguage() === 'en';
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 md:px-6 md:py-16">
       <header className="mb-10 space-y-3 border-b border-border pb-8">
-        <h1 className="text-3xl font-extrabold tracking-tight md:text-4xl">{title}</h1>
-        {lastUpdated && <p className="text-sm text-muted">Last updated {lastUpdated}</p>}
-        <div className="text-lg text-muted">{intro}</div>
+        <h1 className="text-3xl font-extrabold tracking-tight md:text-4xl">{t(title)}</h1>
+        {!english && (
+          <p className="rounded-lg border border-accent/40 bg-accent/10 p-3 text-sm">
+            {t('This policy is published in English only. The English text below is the one that applies.')}
+          </p>
+        )}
+        <div lang="en" className="space-y-3">
+          {lastUpdated && <p className="text-sm text-muted">Last updated {lastUpdated}</p>}
+          <div className="text-lg text-muted">{intro}</div>
+        </div>
       </header>
-      <div className="space-y-10">{children}</div>
-      <nav aria-label="Related policies" className="mt-14 border-t border-border pt-6 text-sm text-muted">
+      <div lang="en" className="space-y-10">
+        {children}
+      </div>
+      <nav aria-label={t('Related policies')} className="mt-14 border-t border-border pt-6 text-sm text-muted">
         <p>
-          See also our <LegalLink to="/privacy-policy">Privacy Policy</LegalLink>,{' '}
-          <LegalLink to="/refund-policy">Refund Policy</LegalLink> and{' '}
-          <LegalLink to="/terms-and-conditions">Terms and Conditions</LegalLink>. Questions?{' '}
-          <LegalLink to="/contact-us">Contact us</LegalLink>.
+          {tRich('See also our {privacy}, {refund} and {terms}. Questions? {contact}.', {
+            privacy: <LegalLink to="/privacy-policy">{t('Privacy Policy')}</LegalLink>,
+            refund: <LegalLink to="/refund-policy">{t('Refund Policy')}</LegalLink>,
+            terms: <LegalLink to="/terms-and-conditions">{t('Terms and Conditions')}</LegalLink>,
+            contact: <LegalLink to="/contact-us">{t('Contact us')}</LegalLink>,
+          })}
         </p>
       </nav>
     </article>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { coursesPageQuery, LoadError } from '@/features/catalogue';
+import { t } from '@/lib/i18n/i18n';
 
 /** A quick way into the catalogue: the first page of courses (spec: home asks for page 1, size 10). */
 export function CatalogueTopics() {
@@ -10,12 +11,12 @@ export function CatalogueTopics() {
   return (
     <section aria-labelledby="topics-heading" className="mx-auto max-w-7xl px-4 pb-16 md:px-6">
       <h2 id="topics-heading" className="mb-2 text-2xl font-bold">
-        Explore the catalogue
+        {t('Explore the catalogue')}
       </h2>
       <p className="mb-6 text-muted">
         {query.data
-          ? `${query.data.total} courses, from Python foundations to shipping LLM systems.`
-          : 'From Python foundations to shipping LLM systems.'}
+          ? t('{count} courses, from Python foundations to shipping LLM systems.', { count: query.data.total })
+          : t('From Python foundations to shipping LLM systems.')}
       </p>
       {query.isError ? (
         <LoadError onRetry={() => query.refetch()} />
@@ -42,7 +43,7 @@ export function CatalogueTopics() {
               to="/courses"
               className="inline-flex h-10 items-center rounded-full bg-accent/15 px-4 text-sm font-semibold text-accent hover:bg-accent/25"
             >
-              See every course
+              {t('See every course')}
             </Link>
           </li>
         </ul>

@@ -3,6 +3,7 @@ import { AlertTriangle, Pause, Play, RotateCcw } from 'lucide-react';
 import { type SyntheticEvent, useCallback, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { apiUrl, callPath } from '@/lib/api-client';
+import { t } from '@/lib/i18n/i18n';
 import { site } from '@/lib/site';
 import { useMounted } from '@/lib/use-mounted';
 import { DEMO_LOOP_START, demoLoopSeek } from '../lib/demo-loop';
@@ -85,7 +86,7 @@ export function DemoVideo() {
         muted
         playsInline
         preload="auto"
-        aria-label={`${site.productName} product demo (no sound)`}
+        aria-label={t('{product} product demo (no sound)', { product: site.productName })}
         onLoadStart={() => setState('loading')}
         onLoadedMetadata={(e) => {
           // Start inside the loop (spec: 35 s to 80 s).
@@ -113,7 +114,7 @@ export function DemoVideo() {
             className="size-10 animate-spin rounded-full border-2 border-accent border-t-transparent"
             aria-hidden="true"
           />
-          <span className="sr-only">Loading demo video…</span>
+          <span className="sr-only">{t('Loading demo video…')}</span>
         </div>
       )}
 
@@ -123,10 +124,10 @@ export function DemoVideo() {
           role="alert"
         >
           <AlertTriangle className="size-8 text-danger" aria-hidden="true" />
-          <p className="font-semibold">Failed to load demo video</p>
+          <p className="font-semibold">{t('Failed to load demo video')}</p>
           <Button variant="secondary" onClick={retry}>
             <RotateCcw aria-hidden="true" />
-            Retry
+            {t('Retry')}
           </Button>
         </div>
       )}
@@ -140,7 +141,7 @@ export function DemoVideo() {
           <span className="flex size-20 items-center justify-center rounded-full bg-accent text-accent-fg shadow-lg transition-transform group-hover:scale-105 group-focus-visible:ring-4 group-focus-visible:ring-white">
             <Play className="ml-1 size-9" aria-hidden="true" />
           </span>
-          <span className="sr-only">Play demo video</span>
+          <span className="sr-only">{t('Play demo video')}</span>
         </button>
       )}
 
@@ -150,7 +151,7 @@ export function DemoVideo() {
           size="icon"
           onClick={toggle}
           className="absolute right-3 bottom-3 size-10 bg-black/60 text-white hover:bg-black/80"
-          aria-label="Pause demo video"
+          aria-label={t('Pause demo video')}
         >
           <Pause aria-hidden="true" />
         </Button>

@@ -4,6 +4,7 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CourseCard, CourseCardSkeleton, featuredCoursesQuery, LoadError } from '@/features/catalogue';
+import { t } from '@/lib/i18n/i18n';
 
 /** The featured grid: exactly 6 placeholders while loading, the spec's error message on failure. */
 export function FeaturedCourses() {
@@ -13,13 +14,13 @@ export function FeaturedCourses() {
       <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
         <div className="space-y-2">
           <h2 id="featured-heading" className="text-3xl font-bold">
-            Featured courses
+            {t('Featured courses')}
           </h2>
-          <p className="text-muted">Hand-picked, project-based courses to start with.</p>
+          <p className="text-muted">{t('Hand-picked, project-based courses to start with.')}</p>
         </div>
         <Button asChild variant="ghost">
           <Link to="/courses">
-            View all courses
+            {t('View all courses')}
             <ArrowRight aria-hidden="true" />
           </Link>
         </Button>

@@ -1,6 +1,8 @@
 import { ArrowRight, PlayCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { t, translateText } from '@/lib/i18n/i18n';
+import { tRich } from '@/lib/i18n/rich-text';
 import { useSession } from '@/lib/session';
 import { site } from '@/lib/site';
 import { demoScrollTop } from '../lib/demo-scroll';
@@ -39,31 +41,34 @@ export function Hero() {
       />
       <div className="relative mx-auto flex max-w-7xl flex-col items-start gap-6 px-4 py-16 md:px-6 md:py-24">
         <p className="rounded-full border border-accent/40 bg-accent/10 px-3 py-1 text-xs font-semibold tracking-wide text-accent uppercase">
-          For working professionals and students
+          {t('For working professionals and students')}
         </p>
         <h1 id="hero-heading" className="max-w-3xl text-4xl font-extrabold tracking-tight md:text-6xl">
-          Become an <span className="text-accent">AI engineer</span> with {site.productName}
+          {tRich('Become an {aiEngineer} with {product}', {
+            aiEngineer: <span className="text-accent">{t('AI engineer')}</span>,
+            product: site.productName,
+          })}
         </h1>
-        <p className="max-w-2xl text-lg text-muted">{site.tagline}</p>
+        <p className="max-w-2xl text-lg text-muted">{translateText(site.tagline)}</p>
         <div className="flex flex-wrap gap-3">
           {session.status === 'authenticated' ? (
             <Button asChild size="lg">
               <Link to="/dashboard">
-                Go to your dashboard
+                {t('Go to your dashboard')}
                 <ArrowRight aria-hidden="true" />
               </Link>
             </Button>
           ) : (
             <Button asChild size="lg">
               <Link to="/login">
-                Sign in to start learning
+                {t('Sign in to start learning')}
                 <ArrowRight aria-hidden="true" />
               </Link>
             </Button>
           )}
           <Button size="lg" variant="outline" onClick={scrollToDemo}>
             <PlayCircle aria-hidden="true" />
-            Watch Demo
+            {t('Watch Demo')}
           </Button>
         </div>
       </div>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from '@/components/ui/skeleton';
 import { statsQuery } from '@/features/catalogue';
 import { formatStudentsShort } from '@/lib/format';
+import { t } from '@/lib/i18n/i18n';
 import { site } from '@/lib/site';
 
 /** One figure; the value box has a fixed height, so loading and loaded take the same space (no layout shift). */
@@ -27,12 +28,12 @@ export function StatsStrip() {
   const live = (format: (s: NonNullable<typeof stats.data>) => string) =>
     stats.data ? format(stats.data) : pending ? null : '–';
   return (
-    <section aria-label="Key figures" className="border-y border-border bg-surface" aria-busy={pending}>
+    <section aria-label={t('Key figures')} className="border-y border-border bg-surface" aria-busy={pending}>
       <dl className="mx-auto grid max-w-7xl grid-cols-2 gap-6 px-4 py-8 text-center md:grid-cols-4 md:px-6">
-        <Figure label="Students learning" value={live((s) => formatStudentsShort(s.students))} />
-        <Figure label="Average course rating" value={live((s) => `${s.rating.toFixed(1)}/5`)} />
-        <Figure label="CTOs consulted" value={site.ctosConsulted} />
-        <Figure label="Job success in AI" value={`${site.successRate}%`} />
+        <Figure label={t('Students learning')} value={live((s) => formatStudentsShort(s.students))} />
+        <Figure label={t('Average course rating')} value={live((s) => `${s.rating.toFixed(1)}/5`)} />
+        <Figure label={t('CTOs consulted')} value={site.ctosConsulted} />
+        <Figure label={t('Job success in AI')} value={`${site.successRate}%`} />
       </dl>
     </section>
   );

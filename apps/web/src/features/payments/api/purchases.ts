@@ -6,8 +6,9 @@ import { catalogueKeys, dashboardKeys } from '@/lib/query-keys';
 import { errorText } from '../lib/error-text';
 import { refundOutcomeToast } from '../lib/purchase-status';
 
-const SERVER_FAILED = 'Something went wrong on our side. Please try again.';
+const SERVER_FAILED = msg('Something went wrong on our side. Please try again.');
 
+import { msg } from '@/lib/i18n/i18n';
 import { paymentKeys } from './payment-keys';
 
 /** GET /users/me/purchases: every order with its invoice, credit notes, refunds and what the policy allows now. */
@@ -47,7 +48,7 @@ export function useRefundOrder() {
       api(endpoints.refundOrder, { params: { id: orderId } }),
     onSuccess: (outcome) => void toast(refundOutcomeToast(outcome)),
     onError: (error) =>
-      void toast({ title: 'Refund failed', description: errorText(error, SERVER_FAILED), variant: 'destructive' }),
+      void toast({ title: msg('Refund failed'), description: errorText(error, SERVER_FAILED), variant: 'destructive' }),
     onSettled: (_outcome, _error, { courseId }) => refresh(courseId),
   });
 }
@@ -62,10 +63,10 @@ export function useRequestCancellation() {
     mutationFn: ({ orderId, body }: { orderId: string; courseId: string; body: CancellationRequestBody }) =>
       api(endpoints.cancellationRequest, { params: { id: orderId }, body }),
     onSuccess: (outcome) =>
-      void toast({ title: 'Cancellation requested', description: outcome.message, variant: 'success' }),
+      void toast({ title: msg('Cancellation requested'), description: outcome.message, variant: 'success' }),
     onError: (error) => {
       if (error instanceof ApiError && error.status === 400) return;
-      toast({ title: 'Request not sent', description: errorText(error, SERVER_FAILED), variant: 'destructive' });
+      toast({ title: msg('Request not sent'), description: errorText(error, SERVER_FAILED), variant: 'destructive' });
     },
     onSettled: (_outcome, _error, { courseId }) => refresh(courseId),
   });

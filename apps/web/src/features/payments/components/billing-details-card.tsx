@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast-store';
+import { msg, t } from '@/lib/i18n/i18n';
 import { billingProfileQuery } from '../api/billing-profile';
 import { BillingDetailsDialog } from './billing-details-dialog';
 
@@ -17,7 +18,7 @@ export function BillingDetailsCard({ accountName }: { accountName: string }) {
   return (
     <Card role="region" aria-labelledby="billing-details-title" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <CardTitle id="billing-details-title">Billing details</CardTitle>
+        <CardTitle id="billing-details-title">{t('Billing details')}</CardTitle>
         {query.isSuccess && (
           <BillingDetailsDialog
             open={editing}
@@ -25,17 +26,17 @@ export function BillingDetailsCard({ accountName }: { accountName: string }) {
             trigger={
               <Button variant="outline" size="sm">
                 <Pencil aria-hidden="true" />
-                {profile ? 'Edit' : 'Add billing details'}
+                {profile ? t('Edit') : t('Add billing details')}
               </Button>
             }
             profile={profile}
             accountName={accountName}
-            submitLabel="Save"
+            submitLabel={t('Save')}
             onSaved={() => {
               setEditing(false);
               toast({
-                title: 'Billing details saved',
-                description: 'Your next invoices carry them; invoices already issued stay as they were.',
+                title: msg('Billing details saved'),
+                description: msg('Your next invoices carry them; invoices already issued stay as they were.'),
                 variant: 'success',
               });
             }}
@@ -46,22 +47,23 @@ export function BillingDetailsCard({ accountName }: { accountName: string }) {
         <Skeleton className="h-20" />
       ) : query.isError ? (
         <p className="text-sm text-muted">
-          Your billing details could not be loaded.{' '}
+          {t('Your billing details could not be loaded.')}{' '}
           <Button variant="link" size="sm" className="h-auto px-0" onClick={() => void query.refetch()}>
-            Retry
+            {t('Retry')}
           </Button>
         </p>
       ) : profile ? (
         <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-          <Detail term="Name on the invoice" value={profile.name} />
-          <Detail term="State or union territory" value={profile.stateName} />
-          <Detail term="GSTIN" value={profile.gstin ?? 'Not given'} mono={profile.gstin !== null} />
-          <Detail term="Address" value={profile.address ?? 'Not given'} />
+          <Detail term={t('Name on the invoice')} value={profile.name} />
+          <Detail term={t('State or union territory')} value={profile.stateName} />
+          <Detail term="GSTIN" value={profile.gstin ?? t('Not given')} mono={profile.gstin !== null} />
+          <Detail term={t('Address')} value={profile.address ?? t('Not given')} />
         </dl>
       ) : (
         <p className="text-sm text-muted">
-          None yet: your invoices carry your account's name. Add them to have invoices made out to you or your company,
-          with your state and GSTIN.
+          {t(
+            "None yet: your invoices carry your account's name. Add them to have invoices made out to you or your company, with your state and GSTIN.",
+          )}
         </p>
       )}
     </Card>

@@ -6,6 +6,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { t } from '@/lib/i18n/i18n';
 import { useSaveBillingProfile } from '../api/billing-profile';
 import {
   BILLING_FIELDS,
@@ -42,10 +43,11 @@ export function BillingDetailsDialog({ open, onOpenChange, trigger, ...formProps
     <Dialog open={open} onOpenChange={(next) => !save.isPending && onOpenChange(next)}>
       {trigger && <DialogTrigger asChild>{trigger}</DialogTrigger>}
       <DialogContent>
-        <DialogTitle>Billing details</DialogTitle>
+        <DialogTitle>{t('Billing details')}</DialogTitle>
         <DialogDescription>
-          For your GST invoice: the name it is made out to, your state (the place of supply) and your GSTIN if you claim
-          input tax credit. We keep them for your next purchases; invoices already issued stay as they were.
+          {t(
+            'For your GST invoice: the name it is made out to, your state (the place of supply) and your GSTIN if you claim input tax credit. We keep them for your next purchases; invoices already issued stay as they were.',
+          )}
         </DialogDescription>
         {/* Mounted only while open: each opening starts from the saved details. */}
         {open && <BillingForm {...formProps} save={save} onCancel={() => onOpenChange(false)} />}
@@ -107,10 +109,10 @@ function BillingForm({ profile, accountName, submitLabel, onSaved, save, onCance
       )}
       <Field
         id={idOf('name')}
-        label="Name on the invoice"
+        label={t('Name on the invoice')}
         required
         limit={120}
-        hint="Your own name, or your company's if it pays for the course."
+        hint={t("Your own name, or your company's if it pays for the course.")}
         error={errors.name}
       >
         {(control) => (
@@ -125,9 +127,9 @@ function BillingForm({ profile, accountName, submitLabel, onSaved, save, onCance
       </Field>
       <Field
         id={idOf('stateCode')}
-        label="State or union territory"
+        label={t('State or union territory')}
         required
-        hint="Where you are: it decides the GST on your invoice."
+        hint={t('Where you are: it decides the GST on your invoice.')}
         error={errors.stateCode}
       >
         {(control) => (
@@ -137,7 +139,7 @@ function BillingForm({ profile, accountName, submitLabel, onSaved, save, onCance
             onChange={(e) => set('stateCode')(e.target.value)}
             disabled={busy}
           >
-            <option value="">Choose your state or union territory</option>
+            <option value="">{t('Choose your state or union territory')}</option>
             {GST_STATES.map((state) => (
               <option key={state.code} value={state.code}>
                 {state.name}
@@ -148,8 +150,8 @@ function BillingForm({ profile, accountName, submitLabel, onSaved, save, onCance
       </Field>
       <Field
         id={idOf('gstin')}
-        label="GSTIN (optional)"
-        hint="Only for a GST-registered business that claims input tax credit."
+        label={t('GSTIN (optional)')}
+        hint={t('Only for a GST-registered business that claims input tax credit.')}
         error={errors.gstin}
       >
         {(control) => (
@@ -167,8 +169,8 @@ function BillingForm({ profile, accountName, submitLabel, onSaved, save, onCance
       </Field>
       <Field
         id={idOf('address')}
-        label="Address (optional)"
-        hint="Printed on the invoice."
+        label={t('Address (optional)')}
+        hint={t('Printed on the invoice.')}
         limit={300}
         count={draft.address.length}
         error={errors.address}
@@ -186,10 +188,10 @@ function BillingForm({ profile, accountName, submitLabel, onSaved, save, onCance
       </Field>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t('Cancel')}
         </Button>
         <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? 'Saving…' : submitLabel}
+          {busy ? t('Saving…') : submitLabel}
         </Button>
       </div>
     </form>

@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { ReceiptText } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { t } from '@/lib/i18n/i18n';
+import { tRich } from '@/lib/i18n/rich-text';
 import { useSession } from '@/lib/session';
 import { billingProfileQuery } from '../api/billing-profile';
 
@@ -24,7 +26,7 @@ export function BillingDetailsLine() {
   const [editing, setEditing] = useState(false);
   if (!signedIn || !query.isSuccess) return null;
   const profile = query.data.profile;
-  const label = profile ? 'Change billing details' : 'Add billing details';
+  const label = profile ? t('Change billing details') : t('Add billing details');
   const trigger = (
     <Button variant="link" size="sm" className="h-auto px-0 align-baseline">
       {label}
@@ -37,11 +39,17 @@ export function BillingDetailsLine() {
       <p className="min-w-0">
         {profile ? (
           <>
-            GST invoice to <span className="text-fg">{profile.name}</span>, {profile.stateName}
-            {profile.gstin && <> (GSTIN {profile.gstin})</>}.{' '}
+            {tRich(
+              profile.gstin ? 'GST invoice to {name}, {state} (GSTIN {gstin}).' : 'GST invoice to {name}, {state}.',
+              {
+                name: <span className="text-fg">{profile.name}</span>,
+                state: profile.stateName,
+                gstin: profile.gstin,
+              },
+            )}{' '}
           </>
         ) : (
-          'Need a GST invoice in your or your company’s name? '
+          `${t('Need a GST invoice in your or your company’s name?')} `
         )}
         {/* The same button while the dialog's code arrives, so nothing moves; a click then opens it once loaded. */}
         <Suspense
@@ -57,7 +65,7 @@ export function BillingDetailsLine() {
             trigger={trigger}
             profile={profile}
             accountName={session.user.name}
-            submitLabel="Save"
+            submitLabel={t('Save')}
             onSaved={() => setEditing(false)}
           />
         </Suspense>

@@ -5,6 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } 
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
+import { msg, t, translateText } from '@/lib/i18n/i18n';
 import { validationIssues } from '@/lib/validation-issues';
 import { useRequestCancellation } from '../api/purchases';
 
@@ -28,7 +29,7 @@ export function CancellationDialog({ purchase }: { purchase: Purchase }) {
     if (started.current) return;
     const parsed = cancellationRequestBodySchema.safeParse({ reason });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Tell us briefly why you want to cancel.');
+      setError(translateText(parsed.error.issues[0]?.message ?? msg('Tell us briefly why you want to cancel.')));
       document.getElementById(reasonId)?.focus();
       return;
     }
@@ -62,19 +63,21 @@ export function CancellationDialog({ purchase }: { purchase: Purchase }) {
     >
       <DialogTrigger asChild>
         <Button variant="outline" size="sm" disabled={request.isPending}>
-          Request cancellation
+          {t('Request cancellation')}
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <DialogTitle>Request cancellation</DialogTitle>
+        <DialogTitle>{t('Request cancellation')}</DialogTitle>
         <DialogDescription>
-          Our support team reviews requests within 3-5 business days. If they approve it, your refund is processed in
-          7-10 business days (plus 3-7 for a bank transfer) and your access to {purchase.courseTitle} ends.
+          {t(
+            'Our support team reviews requests within 3-5 business days. If they approve it, your refund is processed in 7-10 business days (plus 3-7 for a bank transfer) and your access to {course} ends.',
+            { course: purchase.courseTitle },
+          )}
         </DialogDescription>
         <form className="grid gap-4" onSubmit={submit} noValidate>
           <Field
             id={reasonId}
-            label="Why do you want to cancel?"
+            label={t('Why do you want to cancel?')}
             required
             limit={REASON_LIMIT}
             count={reason.length}
@@ -95,10 +98,10 @@ export function CancellationDialog({ purchase }: { purchase: Purchase }) {
           </Field>
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={() => setOpen(false)} disabled={request.isPending}>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button type="submit" disabled={request.isPending} aria-busy={request.isPending || undefined}>
-              {request.isPending ? 'Sending…' : 'Send request'}
+              {request.isPending ? t('Sending…') : t('Send request')}
             </Button>
           </div>
         </form>

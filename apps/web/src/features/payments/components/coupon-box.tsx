@@ -5,6 +5,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useSignInGate } from '@/features/auth';
 import { formatPaise } from '@/lib/format';
+import { t } from '@/lib/i18n/i18n';
+import { tRich } from '@/lib/i18n/rich-text';
 import type { CouponState } from '../hooks/use-coupon';
 
 /**
@@ -56,21 +58,24 @@ export function CouponBox({ coupon }: { coupon: CouponState }) {
       <div className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-success/40 bg-success/10 p-3 text-sm">
         <p role="status" className="min-w-0 flex-1">
           <TicketPercent className="mr-1.5 inline size-4 align-[-0.2em] text-success" aria-hidden="true" />
-          <span className="font-semibold">{applied.code} applied</span>: {applied.label}, you save{' '}
-          {formatPaise(applied.discount)}
+          {tRich('{applied}: {label}, you save {amount}', {
+            applied: <span className="font-semibold">{t('{code} applied', { code: applied.code })}</span>,
+            label: applied.label,
+            amount: formatPaise(applied.discount),
+          })}
         </p>
         <Button
           ref={removeButton}
           variant="ghost"
           size="sm"
-          aria-label={`Remove coupon ${applied.code}`}
+          aria-label={t('Remove coupon {code}', { code: applied.code })}
           onClick={() => {
             focusNext.current = 'input';
             setDraft('');
             coupon.remove();
           }}
         >
-          Remove
+          {t('Remove')}
         </Button>
       </div>
     );
@@ -88,14 +93,14 @@ export function CouponBox({ coupon }: { coupon: CouponState }) {
         }}
       >
         <TicketPercent aria-hidden="true" />
-        Have a coupon?
+        {t('Have a coupon?')}
       </Button>
     );
   }
 
   return (
     <form className="space-y-2" onSubmit={submit} noValidate>
-      <Label htmlFor={inputId}>Coupon code</Label>
+      <Label htmlFor={inputId}>{t('Coupon code')}</Label>
       <div className="flex gap-2">
         <Input
           ref={input}
@@ -113,7 +118,7 @@ export function CouponBox({ coupon }: { coupon: CouponState }) {
         />
         <Button type="submit" variant="secondary" disabled={coupon.checking} aria-busy={coupon.checking || undefined}>
           {coupon.checking && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-          {coupon.checking ? 'Applying…' : 'Apply'}
+          {coupon.checking ? t('Applying…') : t('Apply')}
         </Button>
       </div>
       {coupon.error && (
@@ -123,9 +128,9 @@ export function CouponBox({ coupon }: { coupon: CouponState }) {
       )}
       {coupon.awaitingSignIn && !coupon.error && (
         <p className="text-sm text-muted">
-          Sign in to apply {coupon.code}: it is kept for when you come back.{' '}
+          {t('Sign in to apply {code}: it is kept for when you come back.', { code: coupon.code })}{' '}
           <Button variant="link" className="h-auto px-0" onClick={() => sendToSignIn('enroll')}>
-            Sign in
+            {t('Sign in')}
           </Button>
         </p>
       )}

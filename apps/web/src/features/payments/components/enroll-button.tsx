@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 import { useSignInGate } from '@/features/auth';
+import { t } from '@/lib/i18n/i18n';
 import { useEnrollInCourse } from '../api/enroll';
 import { PAYMENT_MESSAGES } from '../lib/payment-messages';
 
@@ -46,7 +47,7 @@ export function EnrollButton({ courseId, enrolled = false, ...buttonProps }: Enr
     >
       {busy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
       {done && <Check aria-hidden="true" />}
-      {done ? 'Enrolled' : busy ? 'Enrolling...' : 'Enroll for Free'}
+      {done ? t('Enrolled') : busy ? t('Enrolling...') : t('Enroll for Free')}
     </Button>
   );
 }

@@ -5,6 +5,7 @@ import { Button, type ButtonProps } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 import { useSignInGate } from '@/features/auth';
 import { ApiError, assetUrl } from '@/lib/api-client';
+import { t } from '@/lib/i18n/i18n';
 import { catalogueKeys, dashboardKeys } from '@/lib/query-keys';
 import { redeemCoupon } from '../api/coupons';
 import { createPaymentOrder } from '../api/create-order';
@@ -239,7 +240,7 @@ export function PayButton({
     >
       {busy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
       {done && <Check aria-hidden="true" />}
-      {busy ? 'Processing...' : done ? 'Enrolled' : children}
+      {busy ? t('Processing...') : done ? t('Enrolled') : children}
     </Button>
   );
 }

@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { apiUrl } from '@/lib/api-client';
 import { formatPaise } from '@/lib/format';
+import { t } from '@/lib/i18n/i18n';
 import { invoicePdfPath } from '../api/purchases';
 import {
   formatPurchaseDate,
@@ -45,39 +46,39 @@ export function PurchaseCard({ purchase }: { purchase: Purchase }) {
             </Link>
           </h3>
           <p className="text-sm text-muted">
-            {purchase.tierTitle ?? 'Lifetime access'} · {formatPurchaseDate(purchase.paidAt ?? purchase.createdAt)}
+            {purchase.tierTitle ?? t('Lifetime access')} · {formatPurchaseDate(purchase.paidAt ?? purchase.createdAt)}
           </p>
         </div>
         <Badge variant={BADGE_VARIANT[status.tone]}>{status.text}</Badge>
       </div>
 
       <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
-        <span className="sr-only">Amount: </span>
+        <span className="sr-only">{t('Amount:')} </span>
         <span className="text-xl font-bold">{formatPaise(purchase.amount)}</span>
         {discounted && (
           <span className="text-sm text-muted line-through">
-            <span className="sr-only">instead of </span>
+            <span className="sr-only">{t('instead of')} </span>
             {formatPaise(purchase.listAmount)}
           </span>
         )}
-        {purchase.couponCode && <Badge variant="muted">Coupon {purchase.couponCode}</Badge>}
+        {purchase.couponCode && <Badge variant="muted">{t('Coupon {code}', { code: purchase.couponCode })}</Badge>}
       </p>
 
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         <div className="min-w-0">
-          <dt className="text-muted">Order reference</dt>
+          <dt className="text-muted">{t('Order reference')}</dt>
           <dd className="font-mono break-all">{purchase.orderId}</dd>
         </div>
         {purchase.paymentId && (
           <div className="min-w-0">
-            <dt className="text-muted">Payment ID</dt>
+            <dt className="text-muted">{t('Payment ID')}</dt>
             <dd className="font-mono break-all">{purchase.paymentId}</dd>
           </div>
         )}
       </dl>
 
       {purchase.refunds.length > 0 && (
-        <ul className="space-y-2 text-sm" aria-label="Refunds">
+        <ul className="space-y-2 text-sm" aria-label={t('Refunds')}>
           {purchase.refunds.map((refund) => (
             <li key={refund.id} className="rounded-lg bg-surface-2 px-3 py-2">
               <span className="font-medium">{refundStatusText(refund)}</span>
@@ -88,7 +89,7 @@ export function PurchaseCard({ purchase }: { purchase: Purchase }) {
                 <span className="block text-muted">{refund.decisionReason}</span>
               )}
               {refund.status === 'failed' && (
-                <span className="block text-muted">Nothing was refunded. Please try again, or contact us.</span>
+                <span className="block text-muted">{t('Nothing was refunded. Please try again, or contact us.')}</span>
               )}
             </li>
           ))}
@@ -96,9 +97,9 @@ export function PurchaseCard({ purchase }: { purchase: Purchase }) {
       )}
 
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        {purchase.invoice && <DocumentLink document={purchase.invoice} label="Download invoice" />}
+        {purchase.invoice && <DocumentLink document={purchase.invoice} label={t('Download invoice')} />}
         {purchase.creditNotes.map((note) => (
-          <DocumentLink key={note.id} document={note} label="Download credit note" />
+          <DocumentLink key={note.id} document={note} label={t('Download credit note')} />
         ))}
         <RefundAction purchase={purchase} />
       </div>

@@ -3,6 +3,8 @@ import { AlertDialog } from 'radix-ui';
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { formatPaise } from '@/lib/format';
+import { t } from '@/lib/i18n/i18n';
+import { tRich } from '@/lib/i18n/rich-text';
 import { useRefundOrder } from '../api/purchases';
 import { refundableAmount } from '../lib/purchase-status';
 
@@ -36,28 +38,33 @@ export function RefundDialog({ purchase }: { purchase: Purchase }) {
     <AlertDialog.Root open={open} onOpenChange={(next) => !refund.isPending && setOpen(next)}>
       <AlertDialog.Trigger asChild>
         <Button variant="outline" size="sm" disabled={refund.isPending}>
-          Refund
+          {t('Refund')}
         </Button>
       </AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl border border-border bg-surface p-6 text-fg shadow-2xl">
-          <AlertDialog.Title className="text-lg font-semibold">Refund {purchase.courseTitle}?</AlertDialog.Title>
+          <AlertDialog.Title className="text-lg font-semibold">
+            {t('Refund {course}?', { course: purchase.courseTitle })}
+          </AlertDialog.Title>
           <AlertDialog.Description asChild>
             <div className="space-y-2 text-sm text-muted">
               <p>
-                You get <strong className="text-fg">{amount}</strong> back to the account or card you paid with.
+                {tRich('You get {amount} back to the account or card you paid with.', {
+                  amount: <strong className="text-fg">{amount}</strong>,
+                })}
               </p>
               <p>
-                Your access to this course ends now, and any certificate you earned for it is revoked. This cannot be
-                undone.
+                {t(
+                  'Your access to this course ends now, and any certificate you earned for it is revoked. This cannot be undone.',
+                )}
               </p>
             </div>
           </AlertDialog.Description>
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel asChild>
               <Button variant="secondary" disabled={refund.isPending}>
-                Keep my purchase
+                {t('Keep my purchase')}
               </Button>
             </AlertDialog.Cancel>
             <Button
@@ -66,7 +73,7 @@ export function RefundDialog({ purchase }: { purchase: Purchase }) {
               disabled={refund.isPending}
               aria-busy={refund.isPending || undefined}
             >
-              {refund.isPending ? 'Refunding…' : `Refund ${amount}`}
+              {refund.isPending ? t('Refunding…') : t('Refund {amount}', { amount })}
             </Button>
           </div>
         </AlertDialog.Content>

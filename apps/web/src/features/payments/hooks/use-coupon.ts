@@ -2,6 +2,7 @@ import { type CouponQuote, checkCouponCode } from '@kaushal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import { msg } from '@/lib/i18n/i18n';
 import { useSession } from '@/lib/session';
 import { couponQuoteQuery } from '../api/coupons';
 import type { PayCoupon } from '../components/pay-button';
@@ -85,7 +86,7 @@ export function useCoupon(courseId: string, offer: { tierId: string | null } | n
     error:
       shapeError ??
       (active && query.isError && !query.isFetching
-        ? errorText(query.error, 'This coupon could not be checked. Please try again.')
+        ? errorText(query.error, msg('This coupon could not be checked. Please try again.'))
         : null),
     checking: active && query.isFetching,
     awaitingSignIn: code !== null && session.status === 'anonymous',

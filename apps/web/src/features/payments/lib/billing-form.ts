@@ -6,6 +6,7 @@ import {
   isValidGstin,
 } from '@kaushal/contract';
 import { ApiError } from '@/lib/api-client';
+import { msg } from '@/lib/i18n/i18n';
 import { sentence, validationIssues } from '@/lib/validation-issues';
 import { errorText } from './error-text';
 
@@ -64,7 +65,7 @@ export function isBillingField(field: unknown): field is BillingField {
  */
 export function billingErrorsFrom(error: unknown): { fields: BillingErrors; form?: string } {
   if (!(error instanceof ApiError) || error.status !== 400 || !error.detail) {
-    return { fields: {}, form: errorText(error, 'Your billing details could not be saved. Please try again.') };
+    return { fields: {}, form: errorText(error, msg('Your billing details could not be saved. Please try again.')) };
   }
   const fields: BillingErrors = {};
   const rest: string[] = [];

@@ -1,19 +1,12 @@
 import type { Purchase, Refund, RefundOutcome } from '@kaushal/contract';
 import type { ToastMessage } from '@/components/ui/toast-store';
-import { formatPaise } from '@/lib/format';
+import { formatDate, formatPaise } from '@/lib/format';
+import { msg, t } from '@/lib/i18n/i18n';
 
 // The words of the purchase history: an order's status, each refund's, and the dates, all from one place.
 
-// Invoices are dated in India's time zone: the history says the same day they do.
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-
-/** '5 Jan 2027'. */
-export const formatPurchaseDate = (iso: string) => dateFormat.format(new Date(iso));
+/** '5 Jan 2027' (in the interface's language; invoices are dated in India's time zone, and so is the history). */
+export const formatPurchaseDate = (iso: string) => formatDate(iso, 'short');
 
 export type StatusTone = 'success' | 'accent' | 'muted';
 
@@ -22,14 +15,14 @@ export function orderStatus(purchase: Pick<Purchase, 'status' | 'refundedAmount'
   switch (purchase.status) {
     case 'paid':
       return purchase.refundedAmount > 0
-        ? { text: `Partly refunded ${formatPaise(purchase.refundedAmount)}`, tone: 'accent' }
-        : { text: 'Paid', tone: 'success' };
+        ? { text: t('Partly refunded {amount}', { amount: formatPaise(purchase.refundedAmount) }), tone: 'accent' }
+        : { text: t('Paid'), tone: 'success' };
     case 'refunded':
-      return { text: 'Refunded', tone: 'muted' };
+      return { text: t('Refunded'), tone: 'muted' };
     case 'failed':
-      return { text: 'Failed', tone: 'muted' };
+      return { text: t('Failed'), tone: 'muted' };
     case 'created':
-      return { text: 'Pending', tone: 'muted' };
+      return { text: t('Pending'), tone: 'muted' };
   }
 }
 
@@ -37,15 +30,15 @@ export function orderStatus(purchase: Pick<Purchase, 'status' | 'refundedAmount'
 export function refundStatusText(refund: Pick<Refund, 'status' | 'processedAt' | 'createdAt'>): string {
   switch (refund.status) {
     case 'requested':
-      return 'Cancellation requested';
+      return t('Cancellation requested');
     case 'rejected':
-      return 'Cancellation request declined';
+      return t('Cancellation request declined');
     case 'pending':
-      return 'Refund in progress';
+      return t('Refund in progress');
     case 'processed':
-      return `Refunded on ${formatPurchaseDate(refund.processedAt ?? refund.createdAt)}`;
+      return t('Refunded on {date}', { date: formatPurchaseDate(refund.processedAt ?? refund.createdAt) });
     case 'failed':
-      return 'Refund failed';
+      return t('Refund failed');
   }
 }
 
@@ -59,7 +52,7 @@ export const refundableAmount = (purchase: Pick<Purchase, 'amount' | 'refundedAm
 
 /** The message after the Refund button: done, under way (the provider has not confirmed), or refused. */
 export function refundOutcomeToast({ refund, message }: RefundOutcome): Omit<ToastMessage, 'id'> {
-  if (refund.status === 'processed') return { title: 'Refunded', description: message, variant: 'success' };
-  if (refund.status === 'failed') return { title: 'Refund failed', description: message, variant: 'destructive' };
-  return { title: 'Refund in progress', description: message };
+  if (refund.status === 'processed') return { title: msg('Refunded'), description: message, variant: 'success' };
+  if (refund.status === 'failed') return { title: msg('Refund failed'), description: message, variant: 'destructive' };
+  return { title: msg('Refund in progress'), description: message };
 }

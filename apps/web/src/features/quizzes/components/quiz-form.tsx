@@ -3,6 +3,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
+import { t } from '@/lib/i18n/i18n';
 import { checkDraft, type Draft } from '../lib/answers';
 
 export interface QuizFormProps {
@@ -65,8 +66,12 @@ export function QuizForm({ questions, onSubmit, submitting, error }: QuizFormPro
           >
             <legend className="float-left w-full text-base font-semibold text-fg">
               <span className="text-muted">
-                Question {n + 1} of {questions.length}
-                {question.kind === 'multiple' ? ' (choose all that apply)' : ''}:
+                {t(
+                  question.kind === 'multiple'
+                    ? 'Question {number} of {total} (choose all that apply):'
+                    : 'Question {number} of {total}:',
+                  { number: n + 1, total: questions.length },
+                )}
               </span>{' '}
               {question.prompt}
             </legend>
@@ -94,13 +99,13 @@ export function QuizForm({ questions, onSubmit, submitting, error }: QuizFormPro
       })}
       <div aria-live="assertive" className="text-sm text-danger empty:hidden">
         {unanswered > 0
-          ? `${unanswered} ${unanswered === 1 ? 'question needs' : 'questions need'} an answer.`
+          ? t('{count, plural, one {# question needs} other {# questions need}} an answer.', { count: unanswered })
           : error
             ? error
             : ''}
       </div>
       <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
-        {submitting ? 'Grading…' : 'Submit answers'}
+        {submitting ? t('Grading…') : t('Submit answers')}
       </Button>
     </form>
   );
@@ -166,7 +171,7 @@ function NumberAnswer({
   return (
     <div className="clear-both space-y-2">
       <label htmlFor={inputId} className="text-sm font-medium text-fg">
-        Your answer (a number)
+        {t('Your answer (a number)')}
       </label>
       <Input
         id={inputId}

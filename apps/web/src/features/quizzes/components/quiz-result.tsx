@@ -3,6 +3,7 @@ import { CheckCircle2, XCircle } from 'lucide-react';
 import { type RefObject, useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { t } from '@/lib/i18n/i18n';
 
 export interface QuizResultProps {
   result: QuizResultData;
@@ -27,15 +28,23 @@ export function QuizResult({ result, questions, onTryAgain }: QuizResultProps) {
         )}
       >
         <h2 id="quiz-result-heading" ref={heading} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
-          {result.passed ? 'Passed' : 'Not passed yet'}: {result.scorePercent}%
+          {t(result.passed ? 'Passed: {percent}%' : 'Not passed yet: {percent}%', { percent: result.scorePercent })}
         </h2>
         <p className="text-fg">
-          {result.correctCount} of {result.questionCount} right. The pass mark is {result.passPercent}%.
+          {t('{correct} of {total} right. The pass mark is {percent}%.', {
+            correct: result.correctCount,
+            total: result.questionCount,
+            percent: result.passPercent,
+          })}
         </p>
         {result.standing.bestPercent !== null && (
           <p className="text-sm text-muted">
-            Your best: {result.standing.bestPercent}%{result.standing.passed ? ' (passed)' : ''} over{' '}
-            {result.standing.attempts} {result.standing.attempts === 1 ? 'attempt' : 'attempts'}.
+            {t(
+              result.standing.passed
+                ? 'Your best: {percent}% (passed) over {count, plural, one {# attempt} other {# attempts}}.'
+                : 'Your best: {percent}% over {count, plural, one {# attempt} other {# attempts}}.',
+              { percent: result.standing.bestPercent, count: result.standing.attempts },
+            )}
           </p>
         )}
       </div>
@@ -53,18 +62,18 @@ export function QuizResult({ result, questions, onTryAgain }: QuizResultProps) {
                   <XCircle className="mt-0.5 size-5 shrink-0 text-danger" aria-hidden="true" />
                 )}
                 <span>
-                  Question {n + 1}: {graded.correct ? 'Right' : 'Wrong'}
+                  {t(graded.correct ? 'Question {number}: Right' : 'Question {number}: Wrong', { number: n + 1 })}
                   <span className="block font-normal text-muted">{question?.prompt}</span>
                 </span>
               </p>
               <dl className="grid gap-1 text-sm sm:grid-cols-[max-content_1fr] sm:gap-x-3">
-                <dt className="text-muted">Your answer</dt>
+                <dt className="text-muted">{t('Your answer')}</dt>
                 <dd className="text-fg">
                   {graded.kind === 'numeric' ? graded.given : graded.given.map(optionText).join(', ')}
                 </dd>
                 {!graded.correct && (
                   <>
-                    <dt className="text-muted">Right answer</dt>
+                    <dt className="text-muted">{t('Right answer')}</dt>
                     <dd className="text-fg">
                       {graded.kind === 'numeric'
                         ? `${graded.answer}${graded.tolerance > 0 ? ` (± ${graded.tolerance})` : ''}`
@@ -74,7 +83,7 @@ export function QuizResult({ result, questions, onTryAgain }: QuizResultProps) {
                 )}
               </dl>
               <p className="text-sm text-fg">
-                <span className="font-medium">Why: </span>
+                <span className="font-medium">{t('Why:')} </span>
                 {graded.explanation}
               </p>
             </li>
@@ -82,7 +91,7 @@ export function QuizResult({ result, questions, onTryAgain }: QuizResultProps) {
         })}
       </ol>
       <Button onClick={onTryAgain} variant={result.passed ? 'secondary' : 'primary'}>
-        Try again
+        {t('Try again')}
       </Button>
     </section>
   );

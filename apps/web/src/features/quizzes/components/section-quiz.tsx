@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { t } from '@/lib/i18n/i18n';
 import { quizAccess } from '../lib/quiz-access';
 
 export interface SectionQuizProps {
@@ -26,7 +27,7 @@ export function SectionQuiz({ quiz, canTake, lockedReason, lessonsComplete, head
   const passed = quiz.standing?.passed === true;
   const best = quiz.standing?.bestPercent ?? null;
   const headingId = `quiz-${quiz.id}-title`;
-  const takeLabel = passed ? 'Take the quiz again' : 'Take the quiz';
+  const takeLabel = passed ? t('Take the quiz again') : t('Take the quiz');
   return (
     <section
       aria-labelledby={headingId}
@@ -43,13 +44,16 @@ export function SectionQuiz({ quiz, canTake, lockedReason, lessonsComplete, head
       )}
       <div className="min-w-0 flex-1">
         <Heading id={headingId} className="font-medium text-fg">
-          <span className="text-muted">Quiz:</span> {quiz.title}
+          <span className="text-muted">{t('Quiz:')}</span> {quiz.title}
         </Heading>
         <p className="text-sm text-muted">
-          {quiz.questionCount} {quiz.questionCount === 1 ? 'question' : 'questions'} · Pass mark {quiz.passPercent}%
-          {best !== null && ` · Best ${best}%`}
-          {passed && <span className="font-medium text-success"> · Passed</span>}
-          {passed && lessonsComplete && <span className="font-medium text-success"> · Section complete</span>}
+          {t('{count, plural, one {# question} other {# questions}} · Pass mark {percent}%', {
+            count: quiz.questionCount,
+            percent: quiz.passPercent,
+          })}
+          {best !== null && ` · ${t('Best {percent}%', { percent: best })}`}
+          {passed && <span className="font-medium text-success"> · {t('Passed')}</span>}
+          {passed && lessonsComplete && <span className="font-medium text-success"> · {t('Section complete')}</span>}
         </p>
         {!canTake && lockedReason && <p className="text-sm text-muted">{lockedReason}</p>}
       </div>

@@ -1,4 +1,5 @@
 import type { QuizAttemptBody, QuizQuestionView } from '@kaushal/contract';
+import { t } from '@/lib/i18n/i18n';
 
 /** What the form holds per question: the chosen option ids, or the text typed for a number. */
 export type Draft = Record<string, string[] | string>;
@@ -27,13 +28,13 @@ export function checkDraft(questions: readonly QuizQuestionView[], draft: Draft)
     if (question.kind === 'numeric') {
       const text = typeof value === 'string' ? value : '';
       const number = parseNumber(text);
-      if (number === null) problems.set(question.id, text.trim() ? 'Enter a number.' : 'Enter your answer.');
+      if (number === null) problems.set(question.id, text.trim() ? t('Enter a number.') : t('Enter your answer.'));
       else answers[question.id] = number;
       continue;
     }
     const chosen = Array.isArray(value) ? value : [];
     if (chosen.length === 0) {
-      problems.set(question.id, question.kind === 'single' ? 'Choose an answer.' : 'Choose at least one answer.');
+      problems.set(question.id, question.kind === 'single' ? t('Choose an answer.') : t('Choose at least one answer.'));
     } else answers[question.id] = chosen;
   }
   return { answers: problems.size === 0 ? answers : null, problems };
@@ -42,5 +43,6 @@ export function checkDraft(questions: readonly QuizQuestionView[], draft: Draft)
 /** "Best 80% · Passed", "Best 40%", or null before any attempt. */
 export function standingLabel(standing: { bestPercent: number | null; passed: boolean } | null): string | null {
   if (!standing || standing.bestPercent === null) return null;
-  return standing.passed ? `Best ${standing.bestPercent}% · Passed` : `Best ${standing.bestPercent}%`;
+  const best = t('Best {percent}%', { percent: standing.bestPercent });
+  return standing.passed ? `${best} · ${t('Passed')}` : best;
 }

@@ -1,4 +1,5 @@
 import type { CourseDetail, QuizSummary } from '@kaushal/contract';
+import { t } from '@/lib/i18n/i18n';
 
 type CourseAccess = Pick<CourseDetail, 'isEnrolled' | 'staffPreview' | 'lessons' | 'enrollmentStatus'>;
 
@@ -18,12 +19,12 @@ export function quizAccess(
   if (quiz.standing === null) {
     return {
       canTake: false,
-      lockedReason: allFree ? 'Sign in to take this quiz.' : 'Sign in and enroll to take this quiz.',
+      lockedReason: allFree ? t('Sign in to take this quiz.') : t('Sign in and enroll to take this quiz.'),
     };
   }
   if (course.isEnrolled || course.staffPreview || allFree) return { canTake: true };
   if (course.enrollmentStatus?.status === 'expired') {
-    return { canTake: false, lockedReason: 'Renew your access to take this quiz.' };
+    return { canTake: false, lockedReason: t('Renew your access to take this quiz.') };
   }
-  return { canTake: false, lockedReason: 'Enroll in the course to take this quiz.' };
+  return { canTake: false, lockedReason: t('Enroll in the course to take this quiz.') };
 }

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/features/payments/testing';
+import { activateLanguage } from '@/lib/i18n/i18n';
 import { QUESTIONS } from '../test/fixtures';
 import { QuizPage } from './quiz-page';
 
@@ -39,6 +40,24 @@ function renderPage() {
 }
 
 describe('QuizPage', () => {
+  it('asks in the chosen language (Hindi), the questions as the course wrote them', async () => {
+    mockApi({ 'GET /quizzes/course-quiz-1': () => ({ status: 200, body: QUIZ }) });
+    await activateLanguage('hi');
+    try {
+      const user = userEvent.setup();
+      renderPage();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Check your understanding' })).toBeInTheDocument();
+      expect(screen.getByText('3 प्रश्न · पास होने के लिए 70%')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'कोर्स पर वापस जाएँ' })).toHaveAttribute('href', '/course/course');
+      expect(screen.getByText('प्रश्न 2 / 3 (सभी सही विकल्प चुनें):')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'उत्तर जमा करें' }));
+      expect(screen.getByText('3 प्रश्नों के उत्तर बाकी हैं।')).toBeInTheDocument();
+      expect(screen.getByText('एक उत्तर चुनें।')).toBeInTheDocument();
+    } finally {
+      await activateLanguage('en');
+    }
+  });
+
   it('takes the quiz, shows the graded result, and starts over on Try again', async () => {
     const user = userEvent.setup();
     const api = mockApi({

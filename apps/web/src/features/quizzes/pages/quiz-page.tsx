@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
+import { t } from '@/lib/i18n/i18n';
 import { catalogueKeys, dashboardKeys } from '@/lib/query-keys';
 import { usePageTitle } from '@/lib/use-page-title';
 import { quizKeys, quizQuery, submitQuizAttempt } from '../api/quiz-queries';
@@ -44,14 +45,14 @@ export function QuizPage() {
       className="inline-flex items-center gap-1 text-sm text-accent underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-accent"
     >
       <ArrowLeft className="size-4" aria-hidden="true" />
-      Back to the course
+      {t('Back to the course')}
     </Link>
   );
 
   if (query.isPending) {
     return (
       <p role="status" className="mx-auto max-w-3xl px-4 py-24 text-center text-muted">
-        Loading the quiz…
+        {t('Loading the quiz…')}
       </p>
     );
   }
@@ -65,7 +66,7 @@ export function QuizPage() {
         <p role="alert" className="text-fg">
           {error instanceof ApiError && error.status === 403 && error.detail
             ? error.detail
-            : 'Failed to load the quiz. Please try again.'}
+            : t('Failed to load the quiz. Please try again.')}
         </p>
         {back}
       </div>
@@ -83,9 +84,9 @@ export function QuizPage() {
   };
   const failure =
     attempt.error instanceof ApiError && attempt.error.status >= 400 && attempt.error.status < 500
-      ? (attempt.error.detail ?? 'Your answers could not be graded. Please check them and try again.')
+      ? (attempt.error.detail ?? t('Your answers could not be graded. Please check them and try again.'))
       : attempt.error
-        ? 'Your answers could not be sent. Please try again.'
+        ? t('Your answers could not be sent. Please try again.')
         : null;
 
   return (
@@ -95,7 +96,10 @@ export function QuizPage() {
         <p className="text-sm text-muted">{quiz.courseTitle}</p>
         <h1 className="text-2xl font-bold break-words md:text-3xl">{quiz.title}</h1>
         <p className="text-muted">
-          {quiz.questionCount} {quiz.questionCount === 1 ? 'question' : 'questions'} · Pass mark {quiz.passPercent}%
+          {t('{count, plural, one {# question} other {# questions}} · Pass mark {percent}%', {
+            count: quiz.questionCount,
+            percent: quiz.passPercent,
+          })}
           {best ? ` · ${best}` : ''}
         </p>
       </header>
@@ -114,7 +118,7 @@ export function QuizPage() {
       )}
       {result && (
         <Button asChild variant="ghost">
-          <Link to={`/course/${encodeURIComponent(courseId)}`}>Back to the course</Link>
+          <Link to={`/course/${encodeURIComponent(courseId)}`}>{t('Back to the course')}</Link>
         </Button>
       )}
     </div>

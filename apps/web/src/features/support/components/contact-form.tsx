@@ -7,6 +7,8 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast-store';
+import { msg, t } from '@/lib/i18n/i18n';
+import { tRich } from '@/lib/i18n/rich-text';
 import { site } from '@/lib/site';
 import { type ContactFormValues, useSubmitContact } from '../api/submit-contact';
 import { contactErrorMessage } from '../lib/contact-error-message';
@@ -59,8 +61,8 @@ export function ContactForm({ form }: { form: ContactFormState }) {
     if (sending) return;
     if (REQUIRED.some((field) => values[field].trim() === '')) {
       toast({
-        title: 'Missing Information',
-        description: 'Please fill in all required fields.',
+        title: msg('Missing Information'),
+        description: msg('Please fill in all required fields.'),
         variant: 'destructive',
       });
       return;
@@ -71,15 +73,15 @@ export function ContactForm({ form }: { form: ContactFormState }) {
         reset();
         setStatus({ kind: 'success', response });
         toast({
-          title: 'Message Sent!',
-          description: `${response.message} Ticket #${response.ticket_id}`,
+          title: msg('Message Sent!'),
+          description: `${response.message} ${t('Ticket #{ticket}', { ticket: response.ticket_id })}`,
           variant: 'success',
         });
       },
       onError: (error) => {
         const message = contactErrorMessage(error, site.supportEmail);
         setStatus({ kind: 'error', message });
-        toast({ title: 'Error', description: message, variant: 'destructive' });
+        toast({ title: msg('Error'), description: message, variant: 'destructive' });
       },
     });
   };
@@ -93,16 +95,16 @@ export function ContactForm({ form }: { form: ContactFormState }) {
       className="space-y-5"
     >
       <h2 id="contact-form-heading" className="text-2xl font-bold">
-        Send us a message
+        {t('Send us a message')}
       </h2>
 
       {status.kind === 'success' && (
         <div role="status" className="flex gap-3 rounded-xl border border-success/50 bg-success/10 p-4">
           <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-success" aria-hidden="true" />
           <div>
-            <p className="font-semibold text-success">Message Sent Successfully!</p>
+            <p className="font-semibold text-success">{t('Message Sent Successfully!')}</p>
             <p className="text-sm">{status.response.message}</p>
-            <p className="mt-1 text-sm text-muted">Ticket #{status.response.ticket_id}</p>
+            <p className="mt-1 text-sm text-muted">{t('Ticket #{ticket}', { ticket: status.response.ticket_id })}</p>
           </div>
         </div>
       )}
@@ -110,16 +112,16 @@ export function ContactForm({ form }: { form: ContactFormState }) {
         <div role="alert" className="flex gap-3 rounded-xl border border-danger/50 bg-danger/10 p-4">
           <XCircle className="mt-0.5 size-5 shrink-0 text-danger" aria-hidden="true" />
           <div>
-            <p className="font-semibold text-danger">Failed to Send Message</p>
+            <p className="font-semibold text-danger">{t('Failed to Send Message')}</p>
             <p className="text-sm">{status.message}</p>
           </div>
         </div>
       )}
 
       <fieldset disabled={sending} className="space-y-5">
-        <legend className="sr-only">Your message</legend>
+        <legend className="sr-only">{t('Your message')}</legend>
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field id="contact-name" label="Full Name" required limit={CONTACT_LIMITS.name}>
+          <Field id="contact-name" label={t('Full Name')} required limit={CONTACT_LIMITS.name}>
             {(control) => (
               <Input
                 {...control}
@@ -130,7 +132,7 @@ export function ContactForm({ form }: { form: ContactFormState }) {
               />
             )}
           </Field>
-          <Field id="contact-email" label="Email Address" required limit={CONTACT_LIMITS.email}>
+          <Field id="contact-email" label={t('Email Address')} required limit={CONTACT_LIMITS.email}>
             {(control) => (
               <Input
                 {...control}
@@ -146,7 +148,7 @@ export function ContactForm({ form }: { form: ContactFormState }) {
             id="contact-phone"
             label={
               <>
-                Phone Number <span className="font-normal text-muted">(optional)</span>
+                {t('Phone Number')} <span className="font-normal text-muted">{t('(optional)')}</span>
               </>
             }
             limit={CONTACT_LIMITS.phone}
@@ -162,7 +164,7 @@ export function ContactForm({ form }: { form: ContactFormState }) {
               />
             )}
           </Field>
-          <Field id="contact-category" label="Category" required>
+          <Field id="contact-category" label={t('Category')} required>
             {(control) => (
               <Select
                 {...control}
@@ -171,18 +173,18 @@ export function ContactForm({ form }: { form: ContactFormState }) {
                 onChange={(e) => set('category', e.target.value)}
               >
                 <option value="" disabled>
-                  Select a category
+                  {t('Select a category')}
                 </option>
                 {CONTACT_CATEGORIES.map((c) => (
                   <option key={c.value} value={c.value}>
-                    {c.label}
+                    {t(c.label)}
                   </option>
                 ))}
               </Select>
             )}
           </Field>
         </div>
-        <Field id="contact-subject" label="Subject" required limit={CONTACT_LIMITS.subject}>
+        <Field id="contact-subject" label={t('Subject')} required limit={CONTACT_LIMITS.subject}>
           {(control) => (
             <Input
               {...control}
@@ -192,7 +194,7 @@ export function ContactForm({ form }: { form: ContactFormState }) {
             />
           )}
         </Field>
-        <Field id="contact-message" label="Message" required limit={CONTACT_LIMITS.message}>
+        <Field id="contact-message" label={t('Message')} required limit={CONTACT_LIMITS.message}>
           {(control) => (
             <Textarea
               {...control}
@@ -204,12 +206,18 @@ export function ContactForm({ form }: { form: ContactFormState }) {
           )}
         </Field>
         <p className="text-xs text-muted">
-          Fields marked <span aria-hidden="true">*</span>
-          <span className="sr-only">with an asterisk</span> are required.
+          {tRich('Fields marked {asterisk} are required.', {
+            asterisk: (
+              <>
+                <span aria-hidden="true">*</span>
+                <span className="sr-only">{t('with an asterisk')}</span>
+              </>
+            ),
+          })}
         </p>
         <Button type="submit" size="lg" className="w-full sm:w-auto">
           <Send aria-hidden="true" />
-          {sending ? 'Sending Message...' : 'Send Message'}
+          {sending ? t('Sending Message...') : t('Send Message')}
         </Button>
       </fieldset>
     </form>

@@ -1,6 +1,7 @@
 import { Building2, HelpCircle, Mail, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { CompanyAddress } from '@/components/ui/company-address';
+import { t, translateText } from '@/lib/i18n/i18n';
 import { site } from '@/lib/site';
 
 /** Headquarters and hours, the two mailboxes (general and business) and the FAQ link. */
@@ -10,7 +11,7 @@ export function Headquarters() {
       <div className="space-y-3">
         <h2 id="hq-heading" className="flex items-center gap-2 text-lg font-semibold">
           <Building2 className="size-5 text-accent" aria-hidden="true" />
-          Headquarters
+          {t('Headquarters')}
         </h2>
         <CompanyAddress className="text-sm text-muted" />
         <p className="flex items-center gap-2 text-sm">
@@ -22,22 +23,22 @@ export function Headquarters() {
       </div>
 
       <div className="space-y-2">
-        <h3 className="font-semibold">Office hours</h3>
+        <h3 className="font-semibold">{t('Office hours')}</h3>
         <dl className="space-y-1 text-sm text-muted">
           {site.supportHours.map((h) => (
             <div key={h.days} className="flex flex-wrap justify-between gap-x-3">
-              <dt>{h.days}</dt>
-              <dd>{h.hours}</dd>
+              <dt>{translateText(h.days)}</dt>
+              <dd>{translateText(h.hours)}</dd>
             </div>
           ))}
         </dl>
       </div>
 
       <div className="space-y-2">
-        <h3 className="font-semibold">Email us</h3>
+        <h3 className="font-semibold">{t('Email us')}</h3>
         <dl className="space-y-2 text-sm">
           <div>
-            <dt className="text-muted">General support</dt>
+            <dt className="text-muted">{t('General support')}</dt>
             <dd>
               <a
                 href={`mailto:${site.supportEmail}`}
@@ -49,7 +50,7 @@ export function Headquarters() {
             </dd>
           </div>
           <div>
-            <dt className="text-muted">Business and partnerships</dt>
+            <dt className="text-muted">{t('Business and partnerships')}</dt>
             <dd>
               <a
                 href={`mailto:${site.businessEmail}`}
@@ -66,9 +67,9 @@ export function Headquarters() {
       <p className="flex items-center gap-2 text-sm">
         <HelpCircle className="size-4 text-accent" aria-hidden="true" />
         <span>
-          Looking for quick answers?{' '}
+          {t('Looking for quick answers?')}{' '}
           <Link to="/faq" className="font-semibold text-accent underline underline-offset-4 hover:no-underline">
-            Visit our FAQ
+            {t('Visit our FAQ')}
           </Link>
         </span>
       </p>

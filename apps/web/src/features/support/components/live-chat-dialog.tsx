@@ -9,6 +9,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
+import { t, translateText } from '@/lib/i18n/i18n';
 import { site } from '@/lib/site';
 
 /**
@@ -24,7 +25,7 @@ export function LiveChatDialog({ onUseForm }: { onUseForm: () => void }) {
       <DialogTrigger asChild>
         <Button variant="outline">
           <MessageCircle aria-hidden="true" />
-          Start Live Chat
+          {t('Start Live Chat')}
         </Button>
       </DialogTrigger>
       <DialogContent
@@ -35,19 +36,21 @@ export function LiveChatDialog({ onUseForm }: { onUseForm: () => void }) {
           onUseForm();
         }}
       >
-        <DialogTitle>Live chat</DialogTitle>
+        <DialogTitle>{t('Live chat')}</DialogTitle>
         <DialogDescription>
-          Live chat is not available on this site right now. When it is on, our team answers chats during these hours:
+          {t(
+            'Live chat is not available on this site right now. When it is on, our team answers chats during these hours:',
+          )}
         </DialogDescription>
         <ul className="space-y-1 text-sm">
           {staffed.map((h) => (
             <li key={h.days}>
-              <span className="font-medium">{h.days}:</span> {h.hours}
+              <span className="font-medium">{translateText(h.days)}:</span> {translateText(h.hours)}
             </li>
           ))}
         </ul>
         <p className="text-sm text-muted">
-          Email reaches the same team, every day of the week. We answer general requests in under 24 hours.
+          {t('Email reaches the same team, every day of the week. We answer general requests in under 24 hours.')}
         </p>
         {/* The email button is wide (the address is in it): side by side when both fit, else stacked, each
             filling the row, never past the dialog's edge. */}
@@ -55,7 +58,7 @@ export function LiveChatDialog({ onUseForm }: { onUseForm: () => void }) {
           <Button asChild className="h-auto min-h-11 whitespace-normal py-2">
             <a href={`mailto:${site.supportEmail}`}>
               <Mail aria-hidden="true" />
-              Email {site.supportEmail}
+              {t('Email {address}', { address: site.supportEmail })}
             </a>
           </Button>
           <DialogClose asChild>
@@ -65,7 +68,7 @@ export function LiveChatDialog({ onUseForm }: { onUseForm: () => void }) {
                 toForm.current = true;
               }}
             >
-              Use the contact form
+              {t('Use the contact form')}
             </Button>
           </DialogClose>
         </div>
