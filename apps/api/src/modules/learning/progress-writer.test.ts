@@ -73,7 +73,7 @@ describe('ProgressWriter', () => {
     expect(await row(learner)).toMatchObject({ resumeSeconds: 30, watchedSeconds: 30, watchedRanges: [[0, 30]] });
   });
 
-  it('with several lanes (PostgreSQL), stores every learner and applies one learner\'s reports in arrival order', async () => {
+  it("with several lanes (PostgreSQL), stores every learner and applies one learner's reports in arrival order", async () => {
     const learners = await Promise.all(Array.from({ length: 8 }, () => createLearner(ctx)));
     for (const learner of learners) await open(learner);
     const lanes = new ProgressWriter(ctx.database.db, ctx.app.deps.outbox, { lanes: 4 });
