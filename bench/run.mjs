@@ -47,7 +47,8 @@ const { values: opts } = parseArgs({
 const DURATION = Number(opts.duration);
 const CONNECTIONS = Number(opts.connections);
 const resultsDir = path.join(root, 'bench/results');
-const dataDir = path.join(resultsDir, 'data');
+// One per database kind too: a PostgreSQL run keeps its secrets and media apart from the PGlite database's folder.
+const dataDir = path.join(resultsDir, process.env.DATABASE_URL ? 'data-postgres' : 'data');
 const databaseUrl = process.env.DATABASE_URL || undefined;
 // One per database kind: a PostgreSQL run must not leave its sessions to a later `--reuse` on PGlite.
 const fixturesFile = path.join(resultsDir, databaseUrl ? 'fixtures-postgres.json' : 'fixtures.json');
