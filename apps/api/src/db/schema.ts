@@ -138,11 +138,11 @@ export const courses = pgTable(
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
- * One narrow row per published course for catalogue search (decision 038): the course's whole search document
- * (title A, instructor B, description C, its lesson titles D), its title's document (title matches rank first),
- * its title and lesson titles as text (the trigram pass for misspellings) and the keys a search sorts and filters
- * by. Derived: written only by the statement-level triggers of migration 0016 on courses and lessons, so a
- * search is one GIN lookup over this table, and a count visits this table's small heap. Published courses only.
+ * One row per published course for catalogue search (decision 038): the course's whole search document (title A,
+ * instructor B, description C, its lesson titles D), its title's document (title matches rank first), its title
+ * (the trigram pass for misspellings) and the keys a search sorts and filters by. Derived: written only by the
+ * statement-level triggers of migration 0016 on courses and lessons, so a search is one GIN lookup over this
+ * table, with no look-up per match. Published courses only.
  */
 export const courseSearch = pgTable(
   'course_search',
@@ -153,7 +153,6 @@ export const courseSearch = pgTable(
     document: tsvector('document').notNull(),
     titleDocument: tsvector('title_document').notNull(),
     title: text('title').notNull(),
-    lessonTitles: text('lesson_titles').notNull(),
     difficulty: text('difficulty').notNull(),
     pricePaise: integer('price_paise').notNull(),
     students: integer('students').notNull(),
@@ -165,7 +164,6 @@ export const courseSearch = pgTable(
   (t) => [
     index('course_search_document_idx').using('gin', t.document),
     index('course_search_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
-    index('course_search_lesson_titles_trgm_idx').using('gin', t.lessonTitles.op('gin_trgm_ops')),
   ],
 );
 

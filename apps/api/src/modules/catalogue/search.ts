@@ -24,7 +24,7 @@ import { toSummary } from './queries.ts';
 // trigram similarity (pg_trgm's `<%`) compares it as plain characters.
 //
 // Typos: when the words as typed find nothing, the same statement runs again with trigram word similarity on
-// the course's title and its lesson titles (GIN gin_trgm_ops indexes on course_search), so "transfomers" finds "Transformers, Explained". Doing it
+// the course's title and its lesson titles (GIN gin_trgm_ops indexes), so "transfomers" finds "Transformers, Explained". Doing it
 // only then keeps the common case on the full-text indexes alone, and never lets a near-miss outrank a real match.
 
 const CONFIG = sql.raw(`'${SEARCH_CONFIG}'::regconfig`);
@@ -136,25 +136,32 @@ function searchFiltersOf(query: CoursesQuery): SQL {
  * by triggers. A title match ranks first, by ts_rank normalised by the title's length ("RAG from Scratch" beats a
  * longer title that mentions RAG); other matches have a null rank. Nothing is parsed at query time, and nothing
  * about a match is read that only a page's rows need (the matched lesson, the lesson count). `fuzzy` adds trigram
- * word similarity of the whole search to the course's title and to its lesson titles (pg_trgm's `<%`, threshold
- * 0.6), a title like the search ranking by that similarity.
+ * word similarity of the whole search to the course's title (ranked by that similarity) and to each of its lesson
+ * titles (pg_trgm's `<%`, threshold 0.6; lessons_title_trgm_idx, then the course's row by key).
  */
 function matchesOf(text: string, fuzzy: boolean, where: SQL): SQL {
   const query = tsquery(text);
-  const titleMatch = fuzzy
-    ? sql`s.title_document @@ ${query} or ${text} <% s.title`
-    : sql`s.title_document @@ ${query}`;
-  const titleRank = fuzzy
-    ? sql`greatest(ts_rank(s.title_document, ${query}, 2), word_similarity(${text}, s.title))`
-    : sql`ts_rank(s.title_document, ${query}, 2)`;
-  const match = fuzzy
-    ? sql`(s.document @@ ${query} or ${text} <% s.title or ${text} <% s.lesson_titles)`
-    : sql`s.document @@ ${query}`;
+  const columns = (titleMatch: SQL, titleRank: SQL) =>
+    sql`s.course_id as id, s.students, s.rating, s.published_at, s.price_paise, s.sort_order,
+      case when ${titleMatch} then ${titleRank} end as title_rank`;
+  if (!fuzzy) {
+    return sql`
+    hits as (
+      select ${columns(sql`s.title_document @@ ${query}`, sql`ts_rank(s.title_document, ${query}, 2)`)}
+      from course_search s where s.document @@ ${query} and ${where}
+    )`;
+  }
+  const fuzzyColumns = columns(
+    sql`s.title_document @@ ${query} or ${text} <% s.title`,
+    sql`greatest(ts_rank(s.title_document, ${query}, 2), word_similarity(${text}, s.title))`,
+  );
   return sql`
     hits as (
-      select s.course_id as id, s.students, s.rating, s.published_at, s.price_paise, s.sort_order,
-        case when ${titleMatch} then ${titleRank} end as title_rank
-      from course_search s where ${match} and ${where}
+      select ${fuzzyColumns} from course_search s
+      where (s.document @@ ${query} or ${text} <% s.title) and ${where}
+      union
+      select ${fuzzyColumns} from course_search s
+      where s.course_id in (select l.course_id from lessons l where ${text} <% l.title) and ${where}
     )`;
 }
 
