@@ -166,16 +166,12 @@ function matchesOf(text: string, fuzzy: boolean, where: SQL): SQL {
 }
 
 /**
- * A search's statements run with sequential scans off: for a word in most courses the planner reckons reading
- * the whole table cheaper than the GIN index, not counting that it must then parse every course's text (3 s at
- * 100,000 courses, against a fraction of that through the index).
+ * One round trip per statement. (Decision 032 ran searches in a transaction with sequential scans off, three more
+ * round trips, because a sequential scan of courses parsed every course's text; course_search stores its
+ * documents, so for a word in most courses the planner's sequential scan costs what the bitmap scan does.)
  */
-async function searchStatement<T>(db: Db, statement: SQL, searching: boolean): Promise<T[]> {
-  if (!searching) return rowsOf<T>(await db.execute(statement));
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    return rowsOf<T>(await tx.execute(statement));
-  });
+async function searchStatement<T>(db: Db, statement: SQL): Promise<T[]> {
+  return rowsOf<T>(await db.execute(statement));
 }
 
 /** The first lesson (by position) of a page's course whose title matches: read for the page's rows only. */
@@ -207,7 +203,7 @@ async function selectPage(
       from courses c where ${where}
       order by ${orderOf(query.sort, false)}
       limit ${limit} offset ${offset}`;
-    return searchStatement<Row>(db, statement, false);
+    return searchStatement<Row>(db, statement);
   }
   // The page is chosen among the matches by their sort keys alone; only its rows are read in full.
   const statement = sql`
@@ -221,14 +217,14 @@ async function selectPage(
     from page p join courses c on c.id = p.id
     left join lateral ${matchedLessonOf(text, fuzzy)} ml on true
     order by ${orderOf(query.sort, true, 'p')}`;
-  return searchStatement<Row>(db, statement, true);
+  return searchStatement<Row>(db, statement);
 }
 
 async function countMatches(db: Db, query: CoursesQuery, text: string | null, fuzzy: boolean): Promise<number> {
   const statement = text
     ? sql`with ${matchesOf(text, fuzzy, searchFiltersOf(query))} select count(*) as total from hits`
     : sql`select count(*) as total from courses c where ${sql.join(filtersOf(query), sql` and `)}`;
-  const [row] = await searchStatement<{ total: number | string }>(db, statement, text !== null);
+  const [row] = await searchStatement<{ total: number | string }>(db, statement);
   return Number(row?.total ?? 0);
 }
 
