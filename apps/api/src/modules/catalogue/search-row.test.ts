@@ -135,6 +135,46 @@ describe('catalogue search row', () => {
     expect((await ids('q=llm&sort=rating'))[0]).toBe(last);
   });
 
+  it('keeps both of two concurrent edits of one course (the later refresh waits for the earlier)', async () => {
+    const [first] = await db()
+      .select({ sectionId: lessons.sectionId })
+      .from(lessons)
+      .where(eq(lessons.courseId, 'python-for-ai'))
+      .limit(1);
+    const lesson = (id: string, title: string) => ({
+      id,
+      courseId: 'python-for-ai',
+      sectionId: first?.sectionId ?? '',
+      position: id === 'race-a' ? 901 : 902,
+      title,
+      durationSeconds: 60,
+    });
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let inserted = () => {};
+    const firstInserted = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
+    // The first transaction writes its lesson (its refresh locks the course) and stays open; the second writes
+    // another lesson of the same course meanwhile (on PostgreSQL its refresh waits for the lock; PGlite runs one
+    // transaction at a time), then the first commits.
+    const one = db().transaction(async (tx) => {
+      await tx.insert(lessons).values(lesson('race-a', 'Aardvark notebooks'));
+      inserted();
+      await gate;
+    });
+    await firstInserted;
+    const two = db().transaction(async (tx) => {
+      await tx.insert(lessons).values(lesson('race-b', 'Bonobo notebooks'));
+    });
+    setTimeout(release, 300);
+    await Promise.all([one, two]);
+    expect(await ids('q=aardvark')).toEqual(['python-for-ai']);
+    expect(await ids('q=bonobo')).toEqual(['python-for-ai']);
+  });
+
   it('keeps up with one statement writing many courses and lessons (as an import or seed does)', async () => {
     await db().execute(sql`
       insert into courses (id, title, difficulty, price_paise, published)
