@@ -6,7 +6,7 @@
 //     volume (bench/learners.ts, then GET /admin/learners one request at a time); --skip-learners
 //   DATABASE_URL=postgres://… npm run bench -- --analytics-only [--events 10000000] [--learners 100000] [--reuse]
 //     only the console analytics at volume (bench/analytics.ts, PostgreSQL, a database of its own: it is emptied)
-//   npm run bench -- --search-only [--search-courses 100000 --searches 100]   only the catalogue search at volume on
+//   npm run bench -- --search-only [--search-courses 100000 --searches 100 --reuse]   only the catalogue search at volume on
 //     PostgreSQL (bench/search.ts makes 100,000 courses and 1,000,000 lessons in SEARCH_BENCH_DATABASE_URL, default
 //     postgres://postgres@127.0.0.1:5432/kaushal_bench_search, then GET /courses?q= one request at a time)
 //   npm run bench -- --video-only   only video delivery (bench/video.ts): HLS segment requests per second through
@@ -308,6 +308,7 @@ async function runLearnerSearch() {
     learners: setup.learners,
     made: setup.made,
     generateSeconds: setup.seconds,
+    reused: setup.reused,
     perKind: Number(opts.searches),
     rows: timed.rows,
   };
@@ -360,7 +361,10 @@ const searchDatabaseUrl =
 async function runCatalogueSearch() {
   const out = path.join(resultsDir, 'search.json');
   log(`catalogue search: generating ${opts['search-courses']} courses with 10 lessons each`);
-  tsx('bench/search.ts', ['--database-url', searchDatabaseUrl, '--out', out, '--courses', opts['search-courses']]);
+  tsx('bench/search.ts', [
+    ...['--database-url', searchDatabaseUrl, '--out', out, '--courses', opts['search-courses']],
+    ...(opts.reuse ? ['--reuse'] : []),
+  ]);
   const setup = JSON.parse(readFileSync(out, 'utf8'));
   const port = await freePort();
   const server = await startProduct(port, path.join(resultsDir, 'search-data'), {
@@ -385,6 +389,7 @@ async function runCatalogueSearch() {
     courses: setup.courses,
     lessons: setup.lessons,
     generateSeconds: setup.seconds,
+    reused: setup.reused,
     perKind: Number(opts.searches),
     overall: timed.overall,
     rows: timed.rows,
@@ -395,7 +400,7 @@ function printCatalogueSearch(r) {
   const ms = (n) => n.toFixed(1);
   const holds = (row) => (row.errors === 0 && row.p99 < SEARCH_BUDGET_MS ? 'holds' : 'MISSED');
   console.log(
-    `\nCatalogue search on ${r.database === 'postgres' ? 'PostgreSQL' : 'PGlite'}: ${r.courses} courses, ${r.lessons} lessons (made in ${r.generateSeconds.toFixed(1)} s), GET /courses?q=…&size=9 with the cache off, one request at a time, ${r.perKind} requests per kind`,
+    `\nCatalogue search on ${r.database === 'postgres' ? 'PostgreSQL' : 'PGlite'}: ${r.courses} courses, ${r.lessons} lessons (${r.reused ? 'kept from the last run' : 'made'} in ${r.generateSeconds.toFixed(1)} s), GET /courses?q=…&size=9 with the cache off, one request at a time, ${r.perKind} requests per kind`,
   );
   console.log('| search | values | results | p50 ms | p95 ms | p99 ms | max ms | errors | budget |');
   console.log('|---|---|---|---|---|---|---|---|---|');

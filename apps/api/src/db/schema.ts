@@ -22,18 +22,13 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 /**
- * Catalogue search (decision 028): the text search documents the GIN indexes below are built on. The queries in
- * modules/catalogue/search.ts repeat these exact expressions (an expression index serves only a query naming the
- * same expression), so both read them from here. Title A, instructor B, description C: ts_rank weighs them so.
- * The configuration is a literal ('english'), never a parameter, so the expression stays immutable and matches.
+ * Catalogue search (decisions 028, 038): searches read course_search (below), whose documents migration 0016's
+ * triggers build with this configuration; a page's matched lesson is found by parsing that course's lesson titles
+ * with the same one. A literal ('english'), never a parameter.
  */
 export const SEARCH_CONFIG = 'english';
-export const COURSE_SEARCH_DOCUMENT = sql.raw(
-  `(setweight(to_tsvector('${SEARCH_CONFIG}'::regconfig, title), 'A') || setweight(to_tsvector('${SEARCH_CONFIG}'::regconfig, instructor), 'B') || setweight(to_tsvector('${SEARCH_CONFIG}'::regconfig, description), 'C'))`,
-);
-/** A title alone (courses' and lessons'): a course whose title matches ranks first. */
-export const TITLE_SEARCH_DOCUMENT = sql.raw(`to_tsvector('${SEARCH_CONFIG}'::regconfig, title)`);
-export const LESSON_SEARCH_DOCUMENT = TITLE_SEARCH_DOCUMENT;
+/** A lesson's title as a text search document (a page's rows only: no index). */
+export const LESSON_SEARCH_DOCUMENT = sql.raw(`to_tsvector('${SEARCH_CONFIG}'::regconfig, title)`);
 
 export const users = pgTable(
   'users',
@@ -135,12 +130,40 @@ export const courses = pgTable(
     uniqueIndex('courses_draft_of_key').on(t.draftOf),
     index('courses_catalogue_idx').on(t.published, t.sortOrder, t.id),
     index('courses_featured_idx').on(t.sortOrder, t.id).where(sql`${t.featured} and ${t.published}`),
-    // Catalogue search (decision 028): the weighted text of a course, matched by the same expression in
-    // modules/catalogue/search.ts so the planner uses this index.
-    index('courses_search_idx').using('gin', COURSE_SEARCH_DOCUMENT),
-    index('courses_title_search_idx').using('gin', TITLE_SEARCH_DOCUMENT),
-    // Titles by trigram (pg_trgm): misspelt searches and the search boxes' suggestions.
+    // Titles by trigram (pg_trgm): the search boxes' suggestions. (Searches read course_search: decision 038.)
     index('courses_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+  ],
+);
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * One row per published course for catalogue search (decision 038): the course's whole search document (title A,
+ * instructor B, description C, its lesson titles D), its title's document (title matches rank first), its title
+ * (the trigram pass for misspellings) and the keys a search sorts and filters by. Derived: written only by the
+ * statement-level triggers of migration 0016 on courses and lessons, so a search is one GIN lookup over this
+ * table, with no look-up per match. Published courses only.
+ */
+export const courseSearch = pgTable(
+  'course_search',
+  {
+    courseId: text('course_id')
+      .primaryKey()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    document: tsvector('document').notNull(),
+    titleDocument: tsvector('title_document').notNull(),
+    title: text('title').notNull(),
+    difficulty: text('difficulty').notNull(),
+    pricePaise: integer('price_paise').notNull(),
+    students: integer('students').notNull(),
+    rating: doublePrecision('rating').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    sortOrder: integer('sort_order').notNull(),
+    durationSeconds: integer('duration_seconds').notNull(),
+  },
+  (t) => [
+    index('course_search_document_idx').using('gin', t.document),
+    index('course_search_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
   ],
 );
 
@@ -194,8 +217,7 @@ export const lessons = pgTable(
   },
   (t) => [
     index('lessons_course_idx').on(t.courseId, t.position),
-    // Catalogue search (decision 028): lesson titles find their course.
-    index('lessons_search_idx').using('gin', LESSON_SEARCH_DOCUMENT),
+    // Lesson titles by trigram: the search boxes' suggestions.
     index('lessons_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
   ],
 );

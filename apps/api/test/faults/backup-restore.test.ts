@@ -104,6 +104,8 @@ const DERIVED_TABLES = [
   'course_page_learners',
   // Each learner's dashboard version (decision 035), moved by triggers on their progress, enrollments and the like.
   'learner_versions',
+  // The catalogue's search row per published course (decision 038), rewritten by triggers on courses and lessons.
+  'course_search',
 ] as const;
 /** The tables whose rows this test accounts for. */
 const COUNTED_TABLES = [

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type CourseHighlight,
   type CourseListItem,
@@ -11,25 +12,21 @@ import {
   searchWords,
 } from '@kaushal/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import {
-  COURSE_SEARCH_DOCUMENT,
-  LESSON_SEARCH_DOCUMENT,
-  SEARCH_CONFIG,
-  TITLE_SEARCH_DOCUMENT,
-} from '../../db/schema.ts';
+import { LESSON_SEARCH_DOCUMENT, SEARCH_CONFIG } from '../../db/schema.ts';
 import { toSummary } from './queries.ts';
 
-// Catalogue search and filters (decision 028). One statement per page: the courses whose title
-// (courses_title_search_idx), text (title, instructor, description: courses_search_idx) or one of whose lesson
-// titles (lessons_search_idx) match the search, joined with the filters, ranked, counted and paged.
+// Catalogue search and filters (decisions 028, 038). One statement per page: the courses whose search row
+// (course_search: title, instructor, description and lesson titles in one document, with the sort and filter
+// keys) matches the search and the filters, ranked, counted and paged.
 //
 // The learner's text reaches PostgreSQL only as a bound value: websearch_to_tsquery reads quotes, `or` and `-`
 // as a search engine does and never fails on syntax (`&`, `!`, `:*`, `\`, `<->`, parentheses are just text);
 // trigram similarity (pg_trgm's `<%`) compares it as plain characters.
 //
 // Typos: when the words as typed find nothing, the same statement runs again with trigram word similarity on
-// course and lesson titles (GIN gin_trgm_ops indexes), so "transfomers" finds "Transformers, Explained". Doing it
+// the course's title and its lesson titles (GIN gin_trgm_ops indexes), so "transfomers" finds "Transformers, Explained". Doing it
 // only then keeps the common case on the full-text indexes alone, and never lets a near-miss outrank a real match.
 
 const CONFIG = sql.raw(`'${SEARCH_CONFIG}'::regconfig`);
@@ -119,63 +116,71 @@ interface Row extends Record<string, unknown> {
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** What a page orders by, read from the course row once while it is matched (no second look-up per match). */
-const sortKeys = sql`c.id, ${students} as students, c.rating, coalesce(c.first_published_at, c.created_at) as published_at,
-  c.price_paise, c.sort_order`;
-
-/**
- * The matching courses of a search, as CTEs ending in `hits` (the course's id, its sort keys, and its title
- * rank or null), the filters applied where each course row is read. Every part reads an index: the courses'
- * weighted text (title, instructor, description), their titles alone (a title match ranks first, by ts_rank
- * normalised by the title's length, so "RAG from Scratch" beats a longer title that mentions RAG), and the
- * lesson titles. A title match is a text match too (the title is in the text), so the text's matches carry the
- * title ranks and only courses matched by a lesson alone are looked up by key. No description is parsed at
- * query time, and nothing about a match is read that only a page's rows need (the matched lesson, the lesson
- * count). `fuzzy` adds trigram word similarity of the whole search to course and lesson titles (pg_trgm's `<%`,
- * threshold 0.6).
- */
-function matchesOf(text: string, fuzzy: boolean, where: SQL): SQL {
-  const query = tsquery(text);
-  const titleFuzzy = fuzzy ? sql` or ${text} <% c.title` : sql``;
-  const lessonFuzzy = fuzzy ? sql` or ${text} <% l.title` : sql``;
-  const titleRank = fuzzy
-    ? sql`greatest(ts_rank(${TITLE_SEARCH_DOCUMENT}, ${query}, 2), word_similarity(${text}, c.title))`
-    : sql`ts_rank(${TITLE_SEARCH_DOCUMENT}, ${query}, 2)`;
-  return sql`
-    title_hits as materialized (
-      select ${sortKeys}, ${titleRank} as title_rank
-      from courses c where (${TITLE_SEARCH_DOCUMENT} @@ ${query}${titleFuzzy}) and ${where}
-    ),
-    text_hits as materialized (
-      select ${sortKeys} from courses c where ${COURSE_SEARCH_DOCUMENT} @@ ${query} and ${where}${
-        // A title like the search by trigrams alone is a match too; its rows are already read (once: the
-        // trigram index's matches are checked one by one, the costly part of a misspelling).
-        fuzzy ? sql` union select id, students, rating, published_at, price_paise, sort_order from title_hits` : sql``
-      }
-    ),
-    lesson_courses as (
-      select distinct l.course_id as id from lessons l where (${LESSON_SEARCH_DOCUMENT} @@ ${query}${lessonFuzzy})
-    ),
-    hits as (
-      select t.*, th.title_rank from text_hits t left join title_hits th on th.id = t.id
-      union all
-      select ${sortKeys}, null::real as title_rank
-      from lesson_courses m join courses c on c.id = m.id
-      where ${where} and not exists (select 1 from text_hits t where t.id = m.id)
-    )`;
+/** A search's filters, on its narrow row `s` (course_search holds published courses only). */
+function searchFiltersOf(query: CoursesQuery): SQL {
+  const where: SQL[] = [sql`true`];
+  if (query.difficulty) where.push(sql`s.difficulty = ${query.difficulty}`);
+  if (query.price === 'free') where.push(sql`s.price_paise = 0`);
+  if (query.price === 'paid') where.push(sql`s.price_paise > 0`);
+  if (query.minPrice !== undefined) where.push(sql`s.price_paise >= ${Math.round(query.minPrice * 100)}`);
+  if (query.maxPrice !== undefined) where.push(sql`s.price_paise <= ${Math.round(query.maxPrice * 100)}`);
+  if (query.duration) {
+    const [from, below] = DURATION_SECONDS[query.duration];
+    where.push(sql`s.duration_seconds >= ${from} and s.duration_seconds < ${below}`);
+  }
+  return sql.join(where, sql` and `);
 }
 
 /**
- * A search's statements run with sequential scans off: for a word in most courses the planner reckons reading
- * the whole table cheaper than the GIN index, not counting that it must then parse every course's text (3 s at
- * 100,000 courses, against a fraction of that through the index).
+ * The matching courses of a search, as a CTE `hits` (the course's id, its sort keys, and its title rank or
+ * null): one GIN lookup in course_search (decision 038), whose row per published course carries one document
+ * (title, instructor, description, lesson titles), the title's own document and the sort and filter keys, kept
+ * by triggers. A title match ranks first, by ts_rank normalised by the title's length ("RAG from Scratch" beats a
+ * longer title that mentions RAG); other matches have a null rank. Nothing is parsed at query time, and nothing
+ * about a match is read that only a page's rows need (the matched lesson, the lesson count). `fuzzy` adds trigram
+ * word similarity of the whole search to the course's title (ranked by that similarity) and to each of its lesson
+ * titles (pg_trgm's `<%`, threshold 0.6; lessons_title_trgm_idx, then the course's row by key).
  */
-async function searchStatement<T>(db: Db, statement: SQL, searching: boolean): Promise<T[]> {
-  if (!searching) return rowsOf<T>(await db.execute(statement));
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    return rowsOf<T>(await tx.execute(statement));
-  });
+function matchesOf(text: string, fuzzy: boolean, where: SQL): SQL {
+  const query = tsquery(text);
+  const columns = (titleMatch: SQL, titleRank: SQL) =>
+    sql`s.course_id as id, s.students, s.rating, s.published_at, s.price_paise, s.sort_order,
+      case when ${titleMatch} then ${titleRank} end as title_rank`;
+  if (!fuzzy) {
+    return sql`
+    hits as (
+      select ${columns(sql`s.title_document @@ ${query}`, sql`ts_rank(s.title_document, ${query}, 2)`)}
+      from course_search s where s.document @@ ${query} and ${where}
+    )`;
+  }
+  const fuzzyColumns = columns(
+    sql`s.title_document @@ ${query} or ${text} <% s.title`,
+    sql`greatest(ts_rank(s.title_document, ${query}, 2), word_similarity(${text}, s.title))`,
+  );
+  return sql`
+    hits as (
+      select ${fuzzyColumns} from course_search s
+      where (s.document @@ ${query} or ${text} <% s.title) and ${where}
+      union
+      select ${fuzzyColumns} from course_search s
+      where s.course_id in (select l.course_id from lessons l where ${text} <% l.title) and ${where}
+    )`;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A named prepared statement per statement shape (its text; the search text, prices, page size and offset are
+ * parameters), one round trip each. On PostgreSQL each pooled connection prepares a shape once, and after five
+ * runs the server may keep its generic plan: no planning per search (3 to 13 ms of each, decision 032). PGlite
+ * runs the text as it is. Shapes are bounded: the filters present, the sort, plain or typo pass, page or count.
+ * (Decision 032 also ran searches in a transaction with sequential scans off, three more round trips, because a
+ * sequential scan of courses parsed every course's text; course_search stores its documents.)
+ */
+async function searchStatement<T>(db: Db, statement: SQL): Promise<T[]> {
+  const query = dialect.sqlToQuery(statement);
+  const name = `catalogue_${createHash('sha1').update(query.sql).digest('hex').slice(0, 24)}`;
+  return rowsOf<T>(await db._.session.prepareQuery(query, undefined, name, false).execute());
 }
 
 /** The first lesson (by position) of a page's course whose title matches: read for the page's rows only. */
@@ -207,11 +212,11 @@ async function selectPage(
       from courses c where ${where}
       order by ${orderOf(query.sort, false)}
       limit ${limit} offset ${offset}`;
-    return searchStatement<Row>(db, statement, false);
+    return searchStatement<Row>(db, statement);
   }
   // The page is chosen among the matches by their sort keys alone; only its rows are read in full.
   const statement = sql`
-    with ${matchesOf(text, fuzzy, where)},
+    with ${matchesOf(text, fuzzy, searchFiltersOf(query))},
     page as (
       select p.*, count(*) over () as total from hits p
       order by ${orderOf(query.sort, true, 'p')}
@@ -221,15 +226,14 @@ async function selectPage(
     from page p join courses c on c.id = p.id
     left join lateral ${matchedLessonOf(text, fuzzy)} ml on true
     order by ${orderOf(query.sort, true, 'p')}`;
-  return searchStatement<Row>(db, statement, true);
+  return searchStatement<Row>(db, statement);
 }
 
 async function countMatches(db: Db, query: CoursesQuery, text: string | null, fuzzy: boolean): Promise<number> {
-  const where = sql.join(filtersOf(query), sql` and `);
   const statement = text
-    ? sql`with ${matchesOf(text, fuzzy, where)} select count(*) as total from hits`
-    : sql`select count(*) as total from courses c where ${where}`;
-  const [row] = await searchStatement<{ total: number | string }>(db, statement, text !== null);
+    ? sql`with ${matchesOf(text, fuzzy, searchFiltersOf(query))} select count(*) as total from hits`
+    : sql`select count(*) as total from courses c where ${sql.join(filtersOf(query), sql` and `)}`;
+  const [row] = await searchStatement<{ total: number | string }>(db, statement);
   return Number(row?.total ?? 0);
 }
 
