@@ -21,22 +21,27 @@ function renderPage(id = ID) {
   );
 }
 
+/** The API's answer for certificate ID: verified, 2 hours watched, one quiz; `overrides` change any field. */
+const certificate = (overrides: Record<string, unknown> = {}) =>
+  json(200, {
+    id: ID,
+    learnerName: 'Asha Menon',
+    course: { id: 'rag-from-scratch', title: 'RAG from Scratch' },
+    issuedAt: '2026-11-20T10:00:00.000Z',
+    watchedSeconds: 7200,
+    quizScores: [{ title: 'Retrieval basics', scorePercent: 80 }],
+    status: 'verified',
+    revokedAt: null,
+    verificationUrl: `http://localhost/certificates/${ID}`,
+    linkedInUrl: 'https://www.linkedin.com/profile/add?startTask=CERTIFICATION_NAME',
+    ...overrides,
+  });
+
 describe('CertificatePage', () => {
   it('is drawn in the chosen language (Hindi), with a Hindi date and watched time; names stay as written', async () => {
     stubApi({
       [`GET /api/v1/certificates/${ID}`]: () =>
-        json(200, {
-          id: ID,
-          learnerName: 'Asha Menon',
-          course: { id: 'rag-from-scratch', title: 'RAG from Scratch' },
-          issuedAt: '2026-11-20T10:00:00.000Z',
-          watchedSeconds: 7500,
-          quizScores: [],
-          status: 'revoked',
-          revokedAt: '2026-11-21T10:00:00.000Z',
-          verificationUrl: `http://localhost/certificates/${ID}`,
-          linkedInUrl: 'https://www.linkedin.com/profile/add?startTask=CERTIFICATION_NAME',
-        }),
+        certificate({ watchedSeconds: 7500, quizScores: [], status: 'revoked', revokedAt: '2026-11-21T10:00:00.000Z' }),
     });
     await activateLanguage('hi');
     try {
@@ -54,19 +59,7 @@ describe('CertificatePage', () => {
 
   it('shows the certificate with its status, course link, PDF and LinkedIn links', async () => {
     stubApi({
-      [`GET /api/v1/certificates/${ID}`]: () =>
-        json(200, {
-          id: ID,
-          learnerName: 'Asha Menon',
-          course: { id: 'rag-from-scratch', title: 'RAG from Scratch' },
-          issuedAt: '2026-11-20T10:00:00.000Z',
-          watchedSeconds: 7200,
-          quizScores: [{ title: 'Retrieval basics', scorePercent: 80 }],
-          status: 'verified',
-          revokedAt: null,
-          verificationUrl: `http://localhost/certificates/${ID}`,
-          linkedInUrl: 'https://www.linkedin.com/profile/add?startTask=CERTIFICATION_NAME',
-        }),
+      [`GET /api/v1/certificates/${ID}`]: () => certificate(),
     });
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Certificate of completion' })).toBeInTheDocument();
