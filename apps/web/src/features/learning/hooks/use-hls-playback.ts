@@ -3,7 +3,7 @@ import type Hls from 'hls.js/light';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { API_BASE, api, assetUrl } from '@/lib/api-client';
 import { DATA_SAVER_CAP } from '../lib/data-saver';
-import { inlinePlaylistLoader, loadHlsJs, nativeHls } from '../lib/hls-loader';
+import { inlinePlaylistLoader, inlineSeconds, loadHlsJs, nativeHls } from '../lib/hls-loader';
 
 /** How the lesson plays: hls.js over Media Source, the browser's own HLS (Safari), or the original file. */
 export type PlaybackEngine = 'hls.js' | 'native' | 'mp4';
@@ -15,6 +15,8 @@ export interface HlsPlaybackOptions {
   /** The original file: played when there is no ladder yet, or neither HLS way works here. */
   mp4Src: string;
   stream: HlsSession | null | undefined;
+  /** Where the lesson opens (its resume point, a note's time): hls.js's first segment is the one holding it. */
+  startAt: number;
   dataSaver: boolean;
   /** A failure hls.js cannot get past (the store unreachable, the token refused): the player shows its error. */
   onFatal(reason: string): void;
@@ -43,6 +45,8 @@ export function useHlsPlayback(options: HlsPlaybackOptions) {
   const masterUrl = stream?.url ?? null;
   const inline = useRef(stream?.playlists);
   inline.current = stream?.playlists;
+  const startAt = useRef(options.startAt);
+  startAt.current = options.startAt;
   const renditions = stream?.renditions ?? [];
   const offered = renditions.filter((r) => !dataSaver || shortSide(r) <= DATA_SAVER_CAP);
   const qualities = (offered.length > 0 ? offered : renditions.slice(0, 1)).map((r) => r.label);
@@ -93,7 +97,10 @@ export function useHlsPlayback(options: HlsPlaybackOptions) {
           // first request is the first segment, of the lowest rung, and Auto moves up from there.
           ...(inline.current && { pLoader: inlinePlaylistLoader(hlsModule, assetUrl(masterUrl), inline.current) }),
           startLevel: 0,
-          enableWorker: false,
+          // From the start point, not from 0 and then a seek: the segment warmed at the click is this one. The
+          // player starts from 0 a lesson resumed in its last second (useVideoPlayer), so hls.js does too.
+          startPosition:
+            startAt.current > 0 && startAt.current < inlineSeconds(inline.current) - 1 ? startAt.current : -1,
           maxBufferLength: 30,
           capLevelOnFPSDrop: true,
         });

@@ -60,6 +60,12 @@ export function firstSegmentPath(playlists: Record<string, string> | undefined, 
   return null;
 }
 
+/** The length of the lowest rendition's playlist the session answer carried, in seconds (0 without it). */
+export function inlineSeconds(playlists: Record<string, string> | undefined): number {
+  const entry = Object.entries(playlists ?? {}).find(([name]) => name !== 'master.m3u8');
+  return [...(entry?.[1] ?? '').matchAll(/^#EXTINF:([\d.]+)/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
+}
+
 /**
  * A playlist loader that answers the playlists the video session carried (the master, the lowest rendition's:
  * `inline`, by path under the master's folder) from memory, once each, and fetches every other as hls.js would.
