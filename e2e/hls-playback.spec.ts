@@ -8,10 +8,12 @@ import { fakeGoogleEnv } from './support/fake-oauth.ts';
 import { type RunningProduct, startProduct } from './support/product.ts';
 
 /**
- * A lesson over HLS under a slow network (decision 034): Chrome DevTools Protocol throttling at 1.6 Mbit/s and
- * 150 ms latency. The first frame must appear within 2 s, the player must start on a low rendition and switch up
- * once the throttle is lifted; the same lesson as MP4 (VIDEO_TRANSCODE off) is the baseline. Against products
- * of their own: one that transcodes the seeded videos (waited for), one that does not.
+ * A lesson over HLS under a slow network (decisions 034, 039): Chrome DevTools Protocol throttling at 1.6 Mbit/s
+ * and 150 ms latency. The first frame must appear within 2 s of the learner's click, the player must start on a
+ * low rendition and switch up once the throttle is lifted; the same lesson as MP4 (VIDEO_TRANSCODE off) is the
+ * baseline. Both print the time from the click and from the video's loadstart, and every request after the click
+ * (the breakdown). Against products of their own: one that transcodes the seeded videos (waited for), one that
+ * does not.
  */
 const COURSE = 'rag-from-scratch';
 /** Free, 96 s, 640x360: a 240p and a 360p rendition. */
@@ -182,7 +184,8 @@ test('HLS under 1.6 Mbit/s: first frame within 2 s on a low rendition, a higher 
   const region = lesson.getByRole('region', { name: 'Video player' });
   await expect(region).toHaveAttribute('data-engine', 'hls.js');
   report('HLS', timing);
-  expect(timing.fromLoadStart, JSON.stringify(timing)).toBeLessThan(2000);
+  // The issue's bound, from the learner's click (decision 039).
+  expect(timing.fromClick, JSON.stringify(timing)).toBeLessThan(2000);
   await expect(region).toHaveAttribute('data-quality', '240p');
   await expect(region).toHaveAttribute('data-status', /playing|buffering/);
 
