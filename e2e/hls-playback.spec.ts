@@ -8,10 +8,12 @@ import { fakeGoogleEnv } from './support/fake-oauth.ts';
 import { type RunningProduct, startProduct } from './support/product.ts';
 
 /**
- * A lesson over HLS under a slow network (decision 034): Chrome DevTools Protocol throttling at 1.6 Mbit/s and
- * 150 ms latency. The first frame must appear within 2 s, the player must start on a low rendition and switch up
- * once the throttle is lifted; the same lesson as MP4 (VIDEO_TRANSCODE off) is the baseline. Against products
- * of their own: one that transcodes the seeded videos (waited for), one that does not.
+ * A lesson over HLS under a slow network (decisions 034, 039): Chrome DevTools Protocol throttling at 1.6 Mbit/s
+ * and 150 ms latency. The first frame must appear within 2 s of the learner's click, the player must start on a
+ * low rendition and switch up once the throttle is lifted; the same lesson as MP4 (VIDEO_TRANSCODE off) is the
+ * baseline. Both print the time from the click and from the video's loadstart, and every request after the click
+ * (the breakdown). Against products of their own: one that transcodes the seeded videos (waited for), one that
+ * does not.
  */
 const COURSE = 'rag-from-scratch';
 /** Free, 96 s, 640x360: a 240p and a 360p rendition. */
@@ -58,15 +60,32 @@ async function throttle(context: BrowserContext, page: Page) {
   };
 }
 
+interface Timing {
+  fromClick: number;
+  fromLoadStart: number;
+  loadStart: number;
+  /** Every resource the page fetched after the click: what, started and ended, in ms from the click. */
+  requests: Array<{ name: string; start: number; end: number; bytes: number }>;
+}
+
 /**
  * Opens the lesson and measures, in the page, from the click and from the video's loadstart to the first frame
- * presented (requestVideoFrameCallback).
+ * presented (requestVideoFrameCallback), with the Resource Timing entries after the click as the breakdown.
  */
-async function openAndTimeFirstFrame(page: Page) {
+async function openAndTimeFirstFrame(page: Page): Promise<Timing> {
   await page.evaluate(() => {
-    const w = window as unknown as { firstFrame: Promise<{ fromClick: number; fromLoadStart: number }> };
+    const w = window as unknown as { firstFrame: Promise<Timing> };
+    performance.setResourceTimingBufferSize(1000);
     w.firstFrame = new Promise((resolve) => {
-      const clicked = performance.now();
+      // The learner's click as the page received it (not when the test began to move the pointer).
+      let clicked = Number.NaN;
+      document.addEventListener(
+        'click',
+        (event) => {
+          clicked = event.timeStamp;
+        },
+        { capture: true, once: true },
+      );
       let loadStart = Number.NaN;
       const watch = new MutationObserver(() => {
         const video = document.querySelector<HTMLVideoElement>('[role="dialog"] video');
@@ -77,15 +96,49 @@ async function openAndTimeFirstFrame(page: Page) {
         });
         video.requestVideoFrameCallback(() => {
           const now = performance.now();
-          resolve({ fromClick: now - clicked, fromLoadStart: now - loadStart });
+          const requests = performance
+            .getEntriesByType('resource')
+            .filter((e) => e.startTime >= clicked)
+            .map((e) => {
+              const r = e as PerformanceResourceTiming;
+              return {
+                name: new URL(r.name).pathname.replace(/\/hls\/[^/]+/, '/hls/[token]'),
+                start: r.startTime - clicked,
+                end: r.responseEnd - clicked,
+                bytes: r.transferSize,
+              };
+            });
+          resolve({
+            fromClick: now - clicked,
+            fromLoadStart: now - loadStart,
+            loadStart: loadStart - clicked,
+            requests,
+          });
         });
       });
       watch.observe(document.body, { childList: true, subtree: true });
     });
   });
   await lessonButton(page, INTRO.title).click();
-  return page.evaluate(
-    () => (window as unknown as { firstFrame: Promise<{ fromClick: number; fromLoadStart: number }> }).firstFrame,
+  return page.evaluate(() => (window as unknown as { firstFrame: Promise<Timing> }).firstFrame);
+}
+
+/** The course page as a learner finds it before clicking: loaded, its own requests (the pay button's) finished. */
+async function openCoursePage(page: Page) {
+  await page.goto(`/course/${COURSE}`);
+  await page.waitForLoadState('networkidle');
+}
+
+function report(engine: string, timing: Timing) {
+  const lines = timing.requests.map(
+    (r) =>
+      `  ${r.start.toFixed(0).padStart(5)} → ${r.end.toFixed(0).padStart(5)} ms  ${String(r.bytes).padStart(7)} B  ${r.name}`,
+  );
+  console.log(
+    [
+      `${engine} first frame: ${timing.fromClick.toFixed(0)} ms from the click, ${timing.fromLoadStart.toFixed(0)} ms from loadstart (loadstart at ${timing.loadStart.toFixed(0)} ms)`,
+      ...lines,
+    ].join('\n'),
   );
 }
 
@@ -95,16 +148,14 @@ test('MP4 baseline under 1.6 Mbit/s: time to the first frame', async ({ browser 
   const context = await browser.newContext({ baseURL: mp4Product.baseUrl });
   const page = await context.newPage();
   await signIn(page);
-  await page.goto(`/course/${COURSE}`);
+  await openCoursePage(page);
   await throttle(context, page);
   const timing = await openAndTimeFirstFrame(page);
   await expect(player(page, INTRO.title).getByRole('region', { name: 'Video player' })).toHaveAttribute(
     'data-engine',
     'mp4',
   );
-  console.log(
-    `MP4 first frame: ${timing.fromClick.toFixed(0)} ms from the click, ${timing.fromLoadStart.toFixed(0)} ms from loadstart`,
-  );
+  report('MP4', timing);
   await context.close();
 });
 
@@ -126,16 +177,15 @@ test('HLS under 1.6 Mbit/s: first frame within 2 s on a low rendition, a higher 
       { timeout: 240_000, intervals: [2000] },
     )
     .toBe(true);
-  await page.goto(`/course/${COURSE}`);
+  await openCoursePage(page);
   const network = await throttle(context, page);
   const timing = await openAndTimeFirstFrame(page);
   const lesson = player(page, INTRO.title);
   const region = lesson.getByRole('region', { name: 'Video player' });
   await expect(region).toHaveAttribute('data-engine', 'hls.js');
-  console.log(
-    `HLS first frame: ${timing.fromClick.toFixed(0)} ms from the click, ${timing.fromLoadStart.toFixed(0)} ms from loadstart`,
-  );
-  expect(timing.fromLoadStart, JSON.stringify(timing)).toBeLessThan(2000);
+  report('HLS', timing);
+  // The issue's bound, from the learner's click (decision 039).
+  expect(timing.fromClick, JSON.stringify(timing)).toBeLessThan(2000);
   await expect(region).toHaveAttribute('data-quality', '240p');
   await expect(region).toHaveAttribute('data-status', /playing|buffering/);
 

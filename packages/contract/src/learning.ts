@@ -43,6 +43,11 @@ export const hlsSessionSchema = z.object({
   expiresAt: z.string(),
   renewAfterSeconds: z.number().int(),
   renditions: z.array(hlsRenditionSchema),
+  /**
+   * Playlists the player needs first, by their path under the master's folder ('master.m3u8', '240p/index.m3u8'):
+   * the master and the lowest rendition's (when small), so the first segment is the first request (decision 039).
+   */
+  playlists: z.record(z.string(), z.string()).optional(),
 });
 export type HlsSession = z.infer<typeof hlsSessionSchema>;
 

@@ -1,5 +1,6 @@
 import { endpoints } from '@kaushal/contract';
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { courseInstructors } from '../../db/schema.ts';
 import { route } from '../../lib/endpoint-route.ts';
@@ -7,6 +8,7 @@ import { perLearnerRateLimit } from '../../plugins/per-learner-rate-limit.ts';
 import { listAudit } from '../audit/index.ts';
 import { requireUser } from '../auth/index.ts';
 import { setRoles } from '../roles/index.ts';
+import { removeStaleLadders } from '../streaming/index.ts';
 import { actorOf, requireCourseEditor, requireCourseReader, requireRole } from './access.ts';
 import {
   courseDetail,
@@ -34,7 +36,12 @@ const WRITE_LIMIT = perLearnerRateLimit(120);
  * write records its audit row in its own transaction (audit.ts). CSRF rules as for the rest of the API.
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock } = app.deps;
+  const { db, clock, media } = app.deps;
+  /** A failure to clean up is logged, never the editor's error: the change itself is saved. */
+  const sweepLadders = (log: FastifyBaseLogger) =>
+    removeStaleLadders({ db, media, log }).catch((error: unknown) =>
+      log.error({ err: error }, 'old HLS ladders could not be removed'),
+    );
   const noStore = { 'cache-control': 'private, no-store' };
 
   route(app, endpoints.adminMe, {}, async (request, reply) => {
@@ -73,7 +80,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, endpoints.adminPublishCourse, { config: WRITE_LIMIT }, async (request) => {
     const user = await requireCourseEditor(request, db, request.params.id);
-    return setPublished(db, actorOf(user), request.params.id, request.body.version, true, clock());
+    const course = await setPublished(db, actorOf(user), request.params.id, request.body.version, true, clock());
+    // A published draft may have replaced lesson videos: their old ladders go (decision 039).
+    await sweepLadders(request.log);
+    return course;
   });
 
   route(app, endpoints.adminUnpublishCourse, { config: WRITE_LIMIT }, async (request) => {
@@ -83,7 +93,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, endpoints.adminDiscardDraft, { config: WRITE_LIMIT }, async (request) => {
     const user = await requireCourseEditor(request, db, request.params.id);
-    return discardCourseDraft(db, actorOf(user), request.params.id, request.body.version, clock());
+    const course = await discardCourseDraft(db, actorOf(user), request.params.id, request.body.version, clock());
+    // The draft's lessons are gone, and the ladders of videos only they played with them (decision 039).
+    await sweepLadders(request.log);
+    return course;
   });
 
   route(app, endpoints.adminCreateTier, { config: WRITE_LIMIT }, async (request, reply) => {

@@ -9,6 +9,8 @@ import { renditionsOf } from './transcode-job.ts';
 /** A token (and the session's lease) lasts this long; the player renews at half of it, so one failure is harmless. */
 export const HLS_TOKEN_TTL_SECONDS = 10 * 60;
 export const HLS_RENEW_AFTER_SECONDS = HLS_TOKEN_TTL_SECONDS / 2;
+/** A rendition's playlist rides in the session's answer up to this size (a lesson of about an hour at 4 s). */
+export const INLINE_PLAYLIST_MAX_CHARS = 32_000;
 /** How long a process trusts a video session's lease it read (native HLS presenting an expired token). */
 export const LEASE_CACHE_MS = 30_000;
 
@@ -54,12 +56,17 @@ export class HlsAccess {
     this.#leases.delete(sessionId);
     const token = createHlsToken(this.#secret, { sessionId, setId: first.setId, exp }, cookieHash);
     const base = `${API_PREFIX}/hls/${token}`;
+    // The player starts on the lowest rung: its playlist and the master come with the answer, saving the two
+    // round trips before the first segment (each a full latency on a slow mobile link).
+    const playlists: Record<string, string> = { 'master.m3u8': masterPlaylist(set) };
+    if (first.playlist.length <= INLINE_PLAYLIST_MAX_CHARS) playlists[`${first.label}/index.m3u8`] = first.playlist;
     return {
       url: `${base}/master.m3u8`,
       posterUrl: `${base}/poster.jpg`,
       expiresAt: new Date(exp * 1000).toISOString(),
       renewAfterSeconds: HLS_RENEW_AFTER_SECONDS,
       renditions: set.map((r) => ({ label: r.label, width: r.width, height: r.height })),
+      playlists,
     };
   }
 

@@ -11,6 +11,7 @@ import { hlsRenditions, lessons } from '../../db/schema.ts';
 import type { JobHandler, JobQueue, QueueDefinition } from '../../providers/jobs/job-queue.ts';
 import { JOBS_SCHEMA } from '../../providers/jobs/job-queue.ts';
 import type { MediaStore } from '../../providers/media/media-store.ts';
+import { removeStaleLadders } from './stale-ladders.ts';
 import { findFfmpeg, TranscodeError, transcodeToHls } from './transcode.ts';
 
 export const TRANSCODE_QUEUE = 'video-transcode';
@@ -152,6 +153,10 @@ export async function transcodeSource(deps: TranscodeDeps, sourceKey: string): P
       );
       return recorded;
     }
+    // The ladder this one replaces (the lesson's previous upload) goes now, never before: decision 039.
+    await removeStaleLadders(deps).catch((error: unknown) =>
+      log.error(`video transcode of ${sourceKey}: old ladders not removed: ${(error as Error).message}`),
+    );
     log.info(
       `video transcode of ${sourceKey}: ready in ${((performance.now() - started) / 1000).toFixed(1)} s (${result.renditions.map((r) => r.label).join(', ')}${result.source.hasAudio ? '' : ', no audio'})`,
     );

@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeClip } from '../../../test/support/test-clip.ts';
 import { planLadder } from './ladder.ts';
@@ -15,6 +17,14 @@ const outDir = async () => {
 afterAll(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
+
+/** A media file's first timestamp, in seconds, by ffprobe. */
+async function startTime(ffprobe: string, file: string): Promise<number> {
+  const { stdout } = await promisify(execFile)(ffprobe, [
+    ...['-v', 'error', '-show_entries', 'format=start_time', '-of', 'default=nw=1:nk=1', file],
+  ]);
+  return Number(stdout.trim());
+}
 
 describe('the HLS ladder a source allows', () => {
   it('offers every rung up to the source, none above, and caps a 4K source at 1080p', () => {
@@ -49,7 +59,7 @@ describe('the HLS ladder a source allows', () => {
 
 // Each test runs ffmpeg: seconds alone, much longer while other suites share the cores.
 describe('transcoding to HLS with ffmpeg', { timeout: 90_000 }, () => {
-  it('makes each rendition with 4–6 s segments, H.264/AAC codecs, a poster, and reports progress to 100%', async () => {
+  it('makes each rendition with 4–6 s segments (the first cut in two), H.264/AAC codecs, a poster, and reports progress to 100%', async () => {
     const tools = await findFfmpeg();
     const source = await makeClip({ width: 640, height: 360, seconds: 9 });
     const out = await outDir();
@@ -67,11 +77,19 @@ describe('transcoding to HLS with ffmpeg', { timeout: 90_000 }, () => {
       expect(rendition.playlist).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
       expect(rendition.playlist).toContain('#EXT-X-ENDLIST');
       const durations = [...rendition.playlist.matchAll(/#EXTINF:([\d.]+),/g)].map((m) => Number(m[1]));
-      // 9 s: two segments of 4 s, then the last second.
-      expect(durations.slice(0, -1).every((d) => d >= SEGMENT_SECONDS - 0.1 && d <= 6)).toBe(true);
+      // 9 s: the first 4 s as two segments of one keyframe interval each (a quicker first frame), 4 s, the
+      // last second.
+      expect(durations.slice(0, 2)).toEqual([2, 2]);
+      expect(durations.slice(2, -1).every((d) => d >= SEGMENT_SECONDS - 0.1 && d <= 6)).toBe(true);
       expect(durations.reduce((a, b) => a + b, 0)).toBeCloseTo(9, 0);
-      expect(rendition.segments).toEqual(['seg-00000.ts', 'seg-00001.ts', 'seg-00002.ts']);
+      expect(rendition.segments).toEqual(['seg-00000.ts', 'seg-00001.ts', 'seg-00002.ts', 'seg-00003.ts']);
       expect(await readdir(rendition.dir)).toEqual(expect.arrayContaining(rendition.segments));
+      // The cut kept the timestamps: each segment starts where the one before it ends.
+      const starts = await Promise.all(
+        rendition.segments.slice(0, 3).map((s) => startTime(tools.ffprobe, path.join(rendition.dir, s))),
+      );
+      expect((starts[1] ?? 0) - (starts[0] ?? 0)).toBeCloseTo(2, 1);
+      expect((starts[2] ?? 0) - (starts[1] ?? 0)).toBeCloseTo(2, 1);
       expect(rendition.bandwidth).toBeGreaterThan(0);
     }
     const [low, high] = result.renditions;

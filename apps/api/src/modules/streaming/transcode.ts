@@ -1,9 +1,13 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { findPrograms, runTool, ToolError } from '../../content/demo-media/tools.ts';
+import { splitFirstSegment } from './first-segment.ts';
 import { type PlannedRendition, planLadder } from './ladder.ts';
 
-/** Segment length in seconds: keyframes every 2 s, so segments come out at 4 s (the brief's 4–6 s). */
+/**
+ * Segment length in seconds: keyframes every 2 s, so segments come out at 4 s (the brief's 4–6 s), but for the
+ * first, cut in two (decision 039: the first frame on a slow link).
+ */
 export const SEGMENT_SECONDS = 4;
 const KEYFRAME_SECONDS = 2;
 
@@ -189,7 +193,8 @@ export async function transcodeToHls(
   const renditions: TranscodedRendition[] = [];
   for (const rung of ladder) {
     const dir = path.join(outDir, rung.label);
-    const playlist = await readFile(path.join(dir, 'index.m3u8'), 'utf8');
+    const made = await readFile(path.join(dir, 'index.m3u8'), 'utf8');
+    const playlist = await splitFirstSegment(tools.ffmpeg, dir, made, KEYFRAME_SECONDS, options.signal);
     const durations = [...playlist.matchAll(/#EXTINF:([\d.]+),/g)].map((m) => Number(m[1]));
     const segments = playlist.split('\n').filter((line) => line && !line.startsWith('#'));
     if (segments.length === 0 || segments.length !== durations.length) {

@@ -13,13 +13,15 @@ import {
   Volume2,
   VolumeX,
 } from 'lucide-react';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { t } from '@/lib/i18n/i18n';
 import { formatTime } from '../lib/playback-math';
 import { type PlaybackRate, toPlaybackRate } from '../lib/playback-rate';
 import { ControlButton } from './control-button';
 
-// The menu (Radix's menu and its positioning, about 20 KB gzip) loads with the player, not with the course page.
+// The menu (Radix's menu and its positioning, about 17 KB on the wire) loads once the video's metadata is in (its
+// first bytes have arrived), or when its button is pressed: earlier, on a slow link, it would share the link with
+// the first segment (decision 039).
 const SettingsMenu = lazy(() => import('./settings-menu').then((m) => ({ default: m.SettingsMenu })));
 
 export interface PlayerControlsProps {
@@ -70,6 +72,22 @@ export interface PlayerControlsProps {
 export function PlayerControls(props: PlayerControlsProps) {
   const silent = props.muted || props.volume === 0;
   const VolumeIcon = silent ? VolumeX : props.volume < 0.5 ? Volume1 : Volume2;
+  const [menuRequested, setMenuRequested] = useState(false);
+  const menuWanted = menuRequested || props.settingsOpen || props.duration > 0;
+  const menuClass = props.qualities.length > 0 ? undefined : '@xl:hidden';
+  /** The menu's button while its code is not wanted yet or still arriving: pressing it asks for the menu. */
+  const settingsPlaceholder = (request?: () => void) => (
+    <ControlButton
+      label={t('Settings')}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      aria-disabled={request ? undefined : 'true'}
+      className={menuClass}
+      onClick={request}
+    >
+      <Settings aria-hidden="true" />
+    </ControlButton>
+  );
   return (
     // The gradient above the controls lets taps through to the video and the big play button.
     <fieldset
@@ -129,36 +147,37 @@ export function PlayerControls(props: PlayerControlsProps) {
               <CircleHelp aria-hidden="true" />
             </ControlButton>
           </div>
-          <Suspense
-            fallback={
-              <ControlButton label={t('Settings')} aria-haspopup="menu" aria-disabled="true" className="@xl:hidden">
-                <Settings aria-hidden="true" />
-              </ControlButton>
-            }
-          >
-            <SettingsMenu
-              // With renditions to choose from, the menu (Quality, Data saver) stays at every width.
-              className={props.qualities.length > 0 ? undefined : '@xl:hidden'}
-              open={props.settingsOpen}
-              onOpenChange={props.onSettingsOpenChange}
-              container={props.menuContainer}
-              rate={props.rate}
-              captionsAvailable={props.captionsAvailable}
-              captionsOn={props.captionsOn}
-              pipSupported={props.pipSupported}
-              pip={props.pip}
-              onRate={props.onRate}
-              onToggleCaptions={props.onToggleCaptions}
-              onTogglePip={props.onTogglePip}
-              onShowHelp={props.onShowHelp}
-              qualities={props.qualities}
-              quality={props.quality}
-              activeQuality={props.activeQuality}
-              dataSaver={props.dataSaver}
-              onQuality={props.onQuality}
-              onToggleDataSaver={props.onToggleDataSaver}
-            />
-          </Suspense>
+          {!menuWanted ? (
+            settingsPlaceholder(() => {
+              setMenuRequested(true);
+              props.onSettingsOpenChange(true);
+            })
+          ) : (
+            <Suspense fallback={settingsPlaceholder()}>
+              <SettingsMenu
+                // With renditions to choose from, the menu (Quality, Data saver) stays at every width.
+                className={menuClass}
+                open={props.settingsOpen}
+                onOpenChange={props.onSettingsOpenChange}
+                container={props.menuContainer}
+                rate={props.rate}
+                captionsAvailable={props.captionsAvailable}
+                captionsOn={props.captionsOn}
+                pipSupported={props.pipSupported}
+                pip={props.pip}
+                onRate={props.onRate}
+                onToggleCaptions={props.onToggleCaptions}
+                onTogglePip={props.onTogglePip}
+                onShowHelp={props.onShowHelp}
+                qualities={props.qualities}
+                quality={props.quality}
+                activeQuality={props.activeQuality}
+                dataSaver={props.dataSaver}
+                onQuality={props.onQuality}
+                onToggleDataSaver={props.onToggleDataSaver}
+              />
+            </Suspense>
+          )}
           <ControlButton
             label={props.fullscreen ? t('Exit full screen') : t('Full screen')}
             aria-pressed={props.fullscreen}

@@ -70,6 +70,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
     sessionId: props.sessionId,
     mp4Src: props.src,
     stream: props.hls,
+    startAt: props.startAt,
     dataSaver,
     onFatal: player.fail,
   });

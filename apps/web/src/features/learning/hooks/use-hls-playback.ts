@@ -4,6 +4,7 @@ import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
 import { API_BASE, api, assetUrl } from '@/lib/api-client';
 import { t } from '@/lib/i18n/i18n';
 import { DATA_SAVER_CAP } from '../lib/data-saver';
+import { inlinePlaylistLoader, inlineSeconds, loadHlsJs, nativeHls } from '../lib/hls-loader';
 
 /** How the lesson plays: hls.js over Media Source, the browser's own HLS (Safari), or the original file. */
 export type PlaybackEngine = 'hls.js' | 'native' | 'mp4';
@@ -15,6 +16,8 @@ export interface HlsPlaybackOptions {
   /** The original file: played when there is no ladder yet, or neither HLS way works here. */
   mp4Src: string;
   stream: HlsSession | null | undefined;
+  /** Where the lesson opens (its resume point, a note's time): hls.js's first segment is the one holding it. */
+  startAt: number;
   dataSaver: boolean;
   /** A failure hls.js cannot get past (the store unreachable, the token refused): the player shows its error. */
   onFatal(reason: string): void;
@@ -22,28 +25,6 @@ export interface HlsPlaybackOptions {
 
 const TOKEN_IN_PATH = /\/hls\/[^/]+\//;
 const shortSide = (r: { width: number; height: number }) => Math.min(r.width, r.height);
-
-/** Native HLS where the browser has it and is not Chromium (whose native HLS offers no quality control). */
-function nativeHls(video: HTMLVideoElement): boolean {
-  return video.canPlayType('application/vnd.apple.mpegurl') !== '' && !('userAgentData' in navigator);
-}
-
-/**
- * hls.js's light build (no alternate audio, in-stream subtitles or DRM: lessons carry captions as tracks of their
- * own), about 117 KB gzip, fetched once. The player's code asks for it as soon as it loads, when a lesson starts to
- * open, so on a slow link it arrives alongside the lesson's details instead of after them; a browser that plays
- * HLS itself, or has no Media Source, never fetches it.
- */
-let hlsJs: Promise<typeof import('hls.js/light')> | null = null;
-const loadHlsJs = () => {
-  hlsJs ??= import('hls.js/light');
-  return hlsJs;
-};
-if (typeof window !== 'undefined' && 'MediaSource' in window && !nativeHls(document.createElement('video'))) {
-  loadHlsJs().catch(() => {
-    hlsJs = null; // tried again when a video needs it
-  });
-}
 
 /**
  * Plays a lesson's HLS ladder (decision 034): hls.js, loaded only here with a dynamic import, or native HLS, with
@@ -63,6 +44,10 @@ export function useHlsPlayback(options: HlsPlaybackOptions) {
   const [nativeSrc, setNativeSrc] = useState<string | null>(null);
 
   const masterUrl = stream?.url ?? null;
+  const inline = useRef(stream?.playlists);
+  inline.current = stream?.playlists;
+  const startAt = useRef(options.startAt);
+  startAt.current = options.startAt;
   const renditions = stream?.renditions ?? [];
   const offered = renditions.filter((r) => !dataSaver || shortSide(r) <= DATA_SAVER_CAP);
   const qualities = (offered.length > 0 ? offered : renditions.slice(0, 1)).map((r) => r.label);
@@ -96,7 +81,8 @@ export function useHlsPlayback(options: HlsPlaybackOptions) {
     let cancelled = false;
     let instance: Hls | null = null;
     loadHlsJs()
-      .then(({ default: HlsClass }) => {
+      .then((hlsModule) => {
+        const { default: HlsClass } = hlsModule;
         if (cancelled) return;
         if (!HlsClass.isSupported()) {
           setEngine('mp4');
@@ -108,6 +94,14 @@ export function useHlsPlayback(options: HlsPlaybackOptions) {
             xhr.open('GET', token.current ? url.replace(TOKEN_IN_PATH, token.current) : url, true);
             if (API_BASE) xhr.withCredentials = true;
           },
+          // The session's answer carried the master and the lowest rendition's playlists (decision 039): the
+          // first request is the first segment, of the lowest rung, and Auto moves up from there.
+          ...(inline.current && { pLoader: inlinePlaylistLoader(hlsModule, assetUrl(masterUrl), inline.current) }),
+          startLevel: 0,
+          // From the start point, not from 0 and then a seek: the segment warmed at the click is this one. The
+          // player starts from 0 a lesson resumed in its last second (useVideoPlayer), so hls.js does too.
+          startPosition:
+            startAt.current > 0 && startAt.current < inlineSeconds(inline.current) - 1 ? startAt.current : -1,
           maxBufferLength: 30,
           capLevelOnFPSDrop: true,
         });
@@ -124,7 +118,9 @@ export function useHlsPlayback(options: HlsPlaybackOptions) {
               ? t('This video link has expired or is not yours. Retry to open the lesson again.')
               : data.type === HlsClass.ErrorTypes.MEDIA_ERROR
                 ? t('The video could not be decoded by this browser.')
-                : t('The video could not be loaded: the server did not answer. Check your connection and try again.'),
+                : status !== undefined && status >= 500
+                  ? t('The video storage is not answering right now. Retry in a moment: the lesson goes on from where it stopped.')
+                  : t('The video could not be loaded: the server did not answer. Check your connection and try again.'),
           );
           instance?.destroy();
         });
@@ -187,7 +183,9 @@ export function useHlsPlayback(options: HlsPlaybackOptions) {
   return {
     engine,
     src,
-    posterUrl: stream ? assetUrl(stream.posterUrl) : undefined,
+    // Native HLS shows the poster while it loads. hls.js does not: on a slow link the poster's bytes would share
+    // it with the first segment and hold the first frame back (decision 039).
+    posterUrl: stream && engine === 'native' ? assetUrl(stream.posterUrl) : undefined,
     /** Labels of the renditions the menu offers (none: MP4, no choice). */
     qualities: engine === 'hls.js' || engine === 'native' ? qualities : [],
     quality,

@@ -6,6 +6,7 @@ import { useSignInGate } from '@/features/auth';
 import { ACCESS_MESSAGES } from '@/lib/access-messages';
 import { ApiError } from '@/lib/api-client';
 import { lessonQuery } from '../api/lesson-query';
+import { requestVideoSessionEarly, warmFirstSegment } from '../api/signed-video-query';
 import type { LessonPlayerDialogProps, PlayerCourse } from '../components/lesson-player-dialog';
 import { lessonGate } from '../lib/lesson-gate';
 import { opensEveryLesson } from '../lib/lesson-navigation';
@@ -42,10 +43,15 @@ export function useOpenLesson(course: PlayerCourse | undefined) {
       if (gate === 'no-video') return refuse(ACCESS_MESSAGES.noVideo);
 
       setPendingLessonId(lesson.id);
+      // Everything the first frame waits for starts now, side by side (decision 039): the lesson's details, the
+      // video session (then hls.js, for a ladder), the player's code; then the first segment from the start point.
+      requestVideoSessionEarly(lesson.id);
+      void import('../components/lesson-player-dialog').catch(() => {});
       try {
         // Always asked again on a click: the resume point may have moved since the last opening.
         const detail = await queryClient.fetchQuery({ ...lessonQuery(lesson.id), staleTime: 0 });
         if (detail.video_url === null) return refuse(ACCESS_MESSAGES.noVideo);
+        warmFirstSegment(lesson.id, options.atSeconds ?? detail.resumeSeconds);
         setLessonId(lesson.id);
         setStartAtSeconds(options.atSeconds ?? null);
         setOpen(true);
