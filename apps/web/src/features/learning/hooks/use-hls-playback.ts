@@ -119,7 +119,9 @@ export function useHlsPlayback(options: HlsPlaybackOptions) {
               : data.type === HlsClass.ErrorTypes.MEDIA_ERROR
                 ? t('The video could not be decoded by this browser.')
                 : status !== undefined && status >= 500
-                  ? t('The video storage is not answering right now. Retry in a moment: the lesson goes on from where it stopped.')
+                  ? t(
+                      'The video storage is not answering right now. Retry in a moment: the lesson goes on from where it stopped.',
+                    )
                   : t('The video could not be loaded: the server did not answer. Check your connection and try again.'),
           );
           instance?.destroy();
