@@ -97,10 +97,11 @@ describe('what the content promises', () => {
   });
 });
 
-/** The About page's fixed claims (spec section 1), read from the page itself so the two cannot drift apart. */
+/** The About page's fixed claims (spec section 1), read from the page itself so the two cannot drift apart (the label
+ * may be marked for translation, `msg('…')`). */
 function aboutClaim(label: string): string {
   const about = readFileSync(path.join(repoRoot, 'apps/web/src/features/marketing/about-page.tsx'), 'utf8');
-  const match = about.match(new RegExp(`value: '([^']+)', label: '${label}'`));
+  const match = about.match(new RegExp(`value: '([^']+)', label: (?:msg\\()?'${label}'`));
   if (!match?.[1]) throw new Error(`the About page has no '${label}' figure`);
   return match[1];
 }
