@@ -71,7 +71,8 @@ export function CatalogueFiltersPanel({
         onClick={() => setOpen(!open)}
       >
         <SlidersHorizontal aria-hidden="true" />
-        Filters{active > 0 ? ` (${active})` : ''}
+        {t('Filters')}
+        {active > 0 ? ` (${active})` : ''}
       </Button>
       <form
         id={`${id}-panel`}
