@@ -39,12 +39,16 @@ export function preloadHlsJs(): void {
   if (willUseHlsJs()) loadHlsJs().catch(() => {});
 }
 
+/** The session answer's playlist other than the master: the lowest rendition's, as [path, text]. */
+const lowestPlaylist = (playlists: Record<string, string> | undefined) =>
+  Object.entries(playlists ?? {}).find(([name]) => name !== 'master.m3u8');
+
 /**
  * The lowest rendition's segment that holds `atSeconds`, from the playlist the session answer carried: where
  * hls.js (starting on the lowest rung) will begin. Null without that playlist.
  */
 export function firstSegmentPath(playlists: Record<string, string> | undefined, atSeconds: number): string | null {
-  const entry = Object.entries(playlists ?? {}).find(([name]) => name !== 'master.m3u8');
+  const entry = lowestPlaylist(playlists);
   if (!entry) return null;
   const [name, text] = entry;
   let start = 0;
@@ -62,7 +66,7 @@ export function firstSegmentPath(playlists: Record<string, string> | undefined, 
 
 /** The length of the lowest rendition's playlist the session answer carried, in seconds (0 without it). */
 export function inlineSeconds(playlists: Record<string, string> | undefined): number {
-  const entry = Object.entries(playlists ?? {}).find(([name]) => name !== 'master.m3u8');
+  const entry = lowestPlaylist(playlists);
   return [...(entry?.[1] ?? '').matchAll(/^#EXTINF:([\d.]+)/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
 }
 
