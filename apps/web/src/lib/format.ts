@@ -42,7 +42,8 @@ export function formatPaise(paise: number): string {
 const dateFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * A date in the interface's language, as India's time zone dates it (invoices and certificates do):
+ * A date in the interface's language, as India's time zone dates it (invoices and certificates do, and the
+ * server's first paint and the browser then print the same day):
  * 'short' is '5 Jan 2027', 'long' is '5 January 2027' (in English; each locale's own order elsewhere).
  */
 export function formatDate(iso: string, length: 'short' | 'long'): string {

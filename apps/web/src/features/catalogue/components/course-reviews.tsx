@@ -1,14 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
-import { intlLocale, t } from '@/lib/i18n/i18n';
+import { formatDate } from '@/lib/format';
+import { t } from '@/lib/i18n/i18n';
 import { courseReviewsQuery } from '../api/catalogue-queries';
-
-/**
- * In India's time zone, the platform's own: the server's first paint and the browser must print the same
- * day, whatever zone each runs in.
- */
-const dateFormat = () =>
-  new Intl.DateTimeFormat(intlLocale(), { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
 
 function Stars({ rating }: { rating: number }) {
   return (
@@ -48,7 +42,7 @@ export function CourseReviews({ courseId }: { courseId: string }) {
               </div>
               <p className="mt-2 text-sm">{review.comment}</p>
               <p className="mt-2 text-xs text-muted">
-                <time dateTime={review.createdAt}>{dateFormat().format(new Date(review.createdAt))}</time>
+                <time dateTime={review.createdAt}>{formatDate(review.createdAt, 'short')}</time>
               </p>
             </li>
           ))}

@@ -3,10 +3,8 @@ import { GraduationCap } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
-import { intlLocale, t } from '@/lib/i18n/i18n';
-
-const issued = () =>
-  new Intl.DateTimeFormat(intlLocale(), { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'long', year: 'numeric' });
+import { formatDate } from '@/lib/format';
+import { t } from '@/lib/i18n/i18n';
 
 /** 'Certificates': each one earned, with its course, date and status, linked to its public page. */
 export function MyCertificates({ certificates }: { certificates: CertificateSummary[] }) {
@@ -36,7 +34,7 @@ export function MyCertificates({ certificates }: { certificates: CertificateSumm
                 <span className="min-w-0 space-y-1">
                   <span className="block font-semibold break-words">{certificate.course.title}</span>
                   <span className="block text-sm text-muted">
-                    {t('Issued {date}', { date: issued().format(new Date(certificate.issuedAt)) })}
+                    {t('Issued {date}', { date: formatDate(certificate.issuedAt, 'long') })}
                   </span>
                   {certificate.status === 'revoked' ? (
                     <Badge variant="muted">{t('Revoked')}</Badge>
