@@ -17,6 +17,7 @@ import pino from 'pino';
 import { type Adapters, createAdapters } from './adapters.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { BlockLogDestination } from './lib/log-destination.ts';
 import { createMetrics, type Metrics } from './lib/metrics.ts';
 import { lazyChildLogger, OneLinePerRequest } from './lib/request-log.ts';
 import { type Clock, systemClock } from './lib/time.ts';
@@ -47,7 +48,7 @@ import { registerCanonicalHost } from './plugins/canonical-host.ts';
 import { handleFrameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerResponseHeaders } from './plugins/security-headers.ts';
 import { registerWeb } from './plugins/web.ts';
 import { createFirstPaintRenderer } from './plugins/web-first-paint.ts';
 
@@ -91,9 +92,9 @@ const REDACT = [
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database, site } = options;
-  // Logs leave through an asynchronous destination: a busy process does not wait on stdout for each line (pino
-  // flushes what is buffered when the app closes and when the process exits). Decision 022.
-  const logDestination = options.logStream ? null : pino.destination({ dest: 1, sync: false });
+  // Logs leave through an asynchronous destination that writes in blocks: a busy process does not wait on stdout
+  // for each line (decisions 022 and 041).
+  const logDestination = options.logStream ? null : new BlockLogDestination();
   const logStream = options.logStream ?? logDestination ?? undefined;
   // The request lines go through a logger of their own, without redaction, to the same destination (decision 035).
   const requestLines = options.logger === undefined ? pino({ level: config.logLevel }, logStream) : undefined;
@@ -143,20 +144,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-request-id', request.id);
-    done(null, payload);
-  });
   registerErrorHandling(app);
   acceptEmptyJsonBodies(app);
   // JSON only: Fastify also parses text/plain by default, which no endpoint expects (the learning routes add
   // their own for sendBeacon); such a body is what a cross-site page can send without a CORS preflight.
   app.removeContentTypeParser('text/plain');
 
-  // First of the request hooks: a page opened under another host name moves to PUBLIC_URL's before any cookie is set.
+  // First of the request hooks: every answer carries these, a redirect or an error included.
+  registerResponseHeaders(app, config);
+  // Next: a page opened under another host name moves to PUBLIC_URL's before any cookie is set.
   registerCanonicalHost(app, config);
   await app.register(fastifyCookie);
-  await registerSecurityHeaders(app, config);
   if (config.webOrigin !== config.publicUrl) {
     await app.register(fastifyCors, { origin: config.webOrigin, credentials: true });
   }

@@ -33,15 +33,31 @@ export function registerCanonicalHost(app: FastifyInstance, config: Config) {
   const defaultPort = publicUrl.protocol === 'https:' ? '443' : '80';
   const canonical = { name: publicUrl.hostname.toLowerCase(), port: publicUrl.port || defaultPort };
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    const host = parseHost(request.headers.host, defaultPort);
-    if (!host || host.name === canonical.name || host.port !== canonical.port) return;
+  // Whether a Host header names another host on this port, by header: nearly every request sends the same one
+  // or two, and parsing it as a URL for each request was a measurable share of a catalogue read. Bounded: the
+  // header is the client's to choose.
+  const elsewhere = new Map<string, boolean>();
+  const isElsewhere = (header: string | undefined): boolean => {
+    if (!header) return false;
+    let answer = elsewhere.get(header);
+    if (answer === undefined) {
+      const host = parseHost(header, defaultPort);
+      answer = Boolean(host && host.name !== canonical.name && host.port === canonical.port);
+      if (elsewhere.size >= 256) elsewhere.clear();
+      elsewhere.set(header, answer);
+    }
+    return answer;
+  };
+
+  // Callback style: no promise for the nearly every request that passes through.
+  app.addHook('onRequest', (request, reply, done) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || !isElsewhere(request.headers.host)) return done();
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith(`${API_PREFIX}/`);
-    if (isApi && request.headers['sec-fetch-mode'] !== 'navigate') return;
+    if (isApi && request.headers['sec-fetch-mode'] !== 'navigate') return done();
     // The path and query as sent, after PUBLIC_URL's origin as text: a path like //elsewhere stays a path there.
     const target = `${publicUrl.origin}${request.url.startsWith('/') ? '' : '/'}${request.url}`;
-    return reply.header('cache-control', 'no-store').redirect(target, 302);
+    // Answered here: done() is not called, so no later hook or handler runs.
+    reply.header('cache-control', 'no-store').redirect(target, 302);
   });
 }
