@@ -93,7 +93,7 @@ const REDACT = [
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database, site } = options;
   // Logs leave through an asynchronous destination that writes in blocks: a busy process does not wait on stdout
-  // for each line (decisions 022 and 041).
+  // for each line (decisions 022 and 044).
   const logDestination = options.logStream ? null : new BlockLogDestination();
   const logStream = options.logStream ?? logDestination ?? undefined;
   // The request lines go through a logger of their own, without redaction, to the same destination (decision 035).

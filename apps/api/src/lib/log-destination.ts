@@ -8,7 +8,7 @@ const FLUSH_MS = 200;
 /**
  * Where the product's log lines go (stdout by default): an asynchronous pino destination that writes in blocks.
  * Under load that is one write for dozens of request lines, where a write every few lines measured about 4 % of
- * a catalogue read's CPU (decision 041); when the process is quiet a line still leaves within FLUSH_MS. The
+ * a catalogue read's CPU (decision 044); when the process is quiet a line still leaves within FLUSH_MS. The
  * timer runs only while a block is waiting (an idle process writes nothing). pino flushes what is buffered when
  * the process exits, and `flushSync` does when the app closes.
  */

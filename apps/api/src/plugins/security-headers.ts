@@ -85,7 +85,7 @@ export function inlineScriptHashes(html: string): string[] {
  * headers it sets are kept. Its options never change while the process runs, and setting the headers on the raw
  * response for every request (helmet's way) measured about 5 % of a catalogue read's CPU: each `setHeader` is
  * validated, and once any header is on the raw response Node merges every other one into it by `setHeader` too
- * (decision 041).
+ * (decision 044).
  */
 export function securityHeaders(config: Config): Record<string, string> {
   const indexFile = path.join(config.webDistDir, 'index.html');
