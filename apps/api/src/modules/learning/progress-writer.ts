@@ -33,9 +33,9 @@ const MAX_REPORTS_PER_BATCH = 500;
 /**
  * Saves progress reports with group commit: reports that arrive while a batch is being written are written
  * together by the next one, in ONE transaction of a few statements whatever their number (access of every
- * report read at once, missing rows inserted at once, every row locked at once in key order, every row updated
- * at once). A request is answered only after the transaction holding its report committed, so an acknowledged
- * report is stored.
+ * report read and every existing row locked in key order by one statement, missing rows inserted at once when
+ * there are any, every row updated at once; decision 041). A request is answered only after the transaction
+ * holding its report committed, so an acknowledged report is stored.
  *
  * The per-report rules are those of one report at a time (progress-service.ts, decision 002): reports for the
  * same learner and lesson are applied in arrival order, each against the state the previous one left; a lesson
