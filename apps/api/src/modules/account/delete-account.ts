@@ -1,6 +1,7 @@
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contactMessages, courses, emailMessages, enrollments, learnerVersions, users } from '../../db/schema.ts';
+import { sessionsChanged } from '../auth/index.ts';
 import { tombstoneCertificates } from '../certificates/index.ts';
 
 /**
@@ -16,7 +17,7 @@ import { tombstoneCertificates } from '../certificates/index.ts';
  * Returns false when the learner was already gone.
  */
 export async function deleteAccount(db: Db, userId: string, now: Date): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     // Locking the user row first makes a concurrent enrollment (whose foreign key check needs this row)
     // wait and then fail, so the course counts below cannot miss one.
     const [user] = await tx
@@ -52,4 +53,7 @@ export async function deleteAccount(db: Db, userId: string, now: Date): Promise<
     await tx.delete(learnerVersions).where(eq(learnerVersions.userId, userId));
     return true;
   });
+  // The learner's sessions went with the account: this process's memory of them goes now (decision 041).
+  sessionsChanged();
+  return result;
 }

@@ -3,6 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { TEST_ORIGIN, useTestApp } from '../../../test/app.ts';
 import type { Db } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
+import { deleteAccount } from '../account/delete-account.ts';
+import { RECENT_SESSION_MS, RecentSessions, sessionsChanged } from './recent-sessions.ts';
 import { deleteSession, hashToken, SESSION_TTL_MS } from './session.ts';
 import { SessionLookup } from './session-lookup.ts';
 import { signInAs } from './test-support.ts';
@@ -215,5 +217,106 @@ describe('session lookups through the app', () => {
     expect(logout.statusCode).toBe(204);
     const after = await Promise.all([me(leaving.cookie), me(staying.cookie), me(leaving.cookie)]);
     expect(after.map((r) => r.statusCode)).toEqual([401, 200, 401]);
+  });
+});
+
+/** Decision 041: `recent` lookups (the progress route's) may be answered from what this process confirmed. */
+describe('SessionLookup, recent lookups', () => {
+  const ctx = useTestApp({ seed: false });
+  /** A memory whose clock the test moves: ages are real time in the product, not the test clock. */
+  const memory = () => {
+    const clock = { ms: 0 };
+    return { clock, sessions: new RecentSessions(RECENT_SESSION_MS, () => clock.ms) };
+  };
+
+  it('answers a recent lookup of a session confirmed moments ago without a query; a plain lookup always asks', async () => {
+    const person = await signInAs(ctx.database.db, { email: 'a@example.com' }, ctx.clock.now);
+    const lookup = new SessionLookup(ctx.database.db, { recentSessions: memory().sessions });
+    const statements = driverStatements(ctx.database.db);
+    expect((await lookup.find(person.token, ctx.clock.now, { recent: true }))?.id).toBe(person.userId);
+    expect((await lookup.find(person.token, ctx.clock.now, { recent: true }))?.id).toBe(person.userId);
+    expect(statements.lookups()).toBe(1);
+    expect((await lookup.find(person.token, ctx.clock.now))?.id).toBe(person.userId);
+    expect(statements.lookups()).toBe(2);
+  });
+
+  it("refuses a remembered session once it has expired, at the lookup's own time", async () => {
+    const person = await signInAs(ctx.database.db, { email: 'a@example.com' }, ctx.clock.now);
+    const lookup = new SessionLookup(ctx.database.db, { recentSessions: memory().sessions });
+    expect(await lookup.find(person.token, ctx.clock.now, { recent: true })).not.toBeNull();
+    const later = new Date(ctx.clock.now.getTime() + SESSION_TTL_MS + 1);
+    expect(await lookup.find(person.token, later, { recent: true })).toBeNull();
+  });
+
+  it('forgets every session at once when this process signs one out or deletes an account', async () => {
+    const [a, b] = await Promise.all([
+      signInAs(ctx.database.db, { email: 'a@example.com' }, ctx.clock.now),
+      signInAs(ctx.database.db, { email: 'b@example.com' }, ctx.clock.now),
+    ]);
+    const lookup = new SessionLookup(ctx.database.db, { recentSessions: memory().sessions });
+    await Promise.all([a, b].map((p) => lookup.find(p.token, ctx.clock.now, { recent: true })));
+    await deleteSession(ctx.database.db, hashToken(a.token));
+    expect(await lookup.find(a.token, ctx.clock.now, { recent: true })).toBeNull();
+    expect((await lookup.find(b.token, ctx.clock.now, { recent: true }))?.id).toBe(b.userId);
+    await deleteAccount(ctx.database.db, b.userId, ctx.clock.now);
+    expect(await lookup.find(b.token, ctx.clock.now, { recent: true })).toBeNull();
+  });
+
+  it('sees a session deleted by another process at once in plain lookups, in recent ones once the memory ages', async () => {
+    const person = await signInAs(ctx.database.db, { email: 'a@example.com' }, ctx.clock.now);
+    const { clock, sessions: recentSessions } = memory();
+    const lookup = new SessionLookup(ctx.database.db, { recentSessions });
+    expect(await lookup.find(person.token, ctx.clock.now, { recent: true })).not.toBeNull();
+    // Straight in the database, as another process's sign-out would: nothing of this process hears of it.
+    await ctx.database.db.delete(sessions).where(eq(sessions.id, hashToken(person.token)));
+    expect(await lookup.find(person.token, ctx.clock.now)).toBeNull();
+    clock.ms += RECENT_SESSION_MS - 1;
+    expect(await lookup.find(person.token, ctx.clock.now, { recent: true })).not.toBeNull();
+    clock.ms += 2;
+    expect(await lookup.find(person.token, ctx.clock.now, { recent: true })).toBeNull();
+  });
+
+  it('does not remember the answer of a query that started before a session write of this process', async () => {
+    const person = await signInAs(ctx.database.db, { email: 'a@example.com' }, ctx.clock.now);
+    const lookup = new SessionLookup(ctx.database.db, { recentSessions: memory().sessions });
+    const statements = driverStatements(ctx.database.db);
+    const pending = lookup.find(person.token, ctx.clock.now, { recent: true });
+    sessionsChanged();
+    expect(await pending).not.toBeNull();
+    await lookup.find(person.token, ctx.clock.now, { recent: true });
+    expect(statements.lookups()).toBe(2);
+  });
+});
+
+describe('progress reports and the sessions this process remembers', () => {
+  const ctx = useTestApp();
+  const put = (cookie: string) =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/lessons/ai-agents-tool-use-01/progress',
+      headers: { cookie, origin: TEST_ORIGIN },
+      payload: { watchSeconds: 5, completed: false },
+    });
+
+  it('refuses the report after a sign-out at once, while another learner goes on', async () => {
+    const [leaving, staying] = await Promise.all([
+      signInAs(ctx.database.db, { email: 'leaving@example.com' }, ctx.clock.now),
+      signInAs(ctx.database.db, { email: 'staying@example.com' }, ctx.clock.now),
+    ]);
+    expect((await Promise.all([put(leaving.cookie), put(staying.cookie)])).map((r) => r.statusCode)).toEqual([
+      200, 200,
+    ]);
+    const statements = driverStatements(ctx.database.db);
+    expect((await put(staying.cookie)).statusCode).toBe(200);
+    expect(statements.lookups()).toBe(0);
+    const logout = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: { cookie: leaving.cookie, origin: TEST_ORIGIN },
+    });
+    expect(logout.statusCode).toBe(204);
+    expect((await Promise.all([put(leaving.cookie), put(staying.cookie)])).map((r) => r.statusCode)).toEqual([
+      401, 200,
+    ]);
   });
 });

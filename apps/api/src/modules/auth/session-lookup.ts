@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { type StaffRole, sessions, users } from '../../db/schema.ts';
 import { type BatchOptions, startBatch } from '../../lib/batching.ts';
 import { isDatabaseUnavailable } from '../../lib/errors.ts';
+import { RecentSessions, sessionsGeneration } from './recent-sessions.ts';
 import { hashToken, SESSION_TTL_MS, type SessionUser } from './session.ts';
 
 /** Sliding expiry is refreshed at most this often, so reads do not turn into writes. */
@@ -14,6 +15,8 @@ const MAX_SESSIONS_PER_QUERY = 500;
 
 interface PendingLookup {
   id: string;
+  /** The session-write generation when the lookup arrived (recent-sessions.ts). */
+  generation: number;
   now: Date;
   resolve: (user: SessionUser | null) => void;
   reject: (error: unknown) => void;
@@ -27,28 +30,41 @@ type SessionRow = SessionUser & { expiresAt: Date };
  * instead of one each. A lookup with nothing in flight is sent at once (no timer adds latency; PGlite:
  * see BatchOptions).
  *
- * Nothing is cached: every lookup is answered by a query that started after the lookup arrived, so a
- * session deleted (logout, account deletion) or expired before that is refused at once, on every process.
- * Each lookup checks expiry against its own `now`.
+ * A lookup is answered by a query that started after the lookup arrived, so a session deleted (logout, account
+ * deletion) or expired before that is refused at once, on every process; each lookup checks expiry against its
+ * own `now`. Only a `recent` lookup (the progress route's: decision 041) may be answered from the sessions this
+ * process confirmed in the last RECENT_SESSION_MS instead: a session write in this process empties that memory
+ * at once, another process's reaches it within that time, and its learner's `learningVersion` may be that old
+ * (the dashboard never asks for `recent`).
  */
 export class SessionLookup {
   private queue: PendingLookup[] = [];
   private querying = false;
   private readonly select: ReturnType<typeof prepareSelect>;
+  private readonly recentSessions: RecentSessions;
 
   constructor(
     private readonly db: Db,
-    private readonly options: BatchOptions = {},
+    private readonly options: BatchOptions & { recentSessions?: RecentSessions } = {},
   ) {
     this.select = prepareSelect(db);
+    this.recentSessions = options.recentSessions ?? new RecentSessions();
   }
 
-  /** The signed-in learner of this token at `now`, or null. */
-  find(token: string, now: Date): Promise<SessionUser | null> {
+  /**
+   * The signed-in learner of this token at `now`, or null. `recent`: a session this process confirmed in the last
+   * RECENT_SESSION_MS is enough (see the class comment).
+   */
+  find(token: string, now: Date, options: { recent?: boolean } = {}): Promise<SessionUser | null> {
     if (!TOKEN_FORMAT.test(token)) return Promise.resolve(null);
     const id = hashToken(token);
+    if (options.recent) {
+      const user = this.recentSessions.get(id, now);
+      if (user) return Promise.resolve(user);
+    }
+    const generation = sessionsGeneration();
     return new Promise((resolve, reject) => {
-      this.queue.push({ id, now, resolve, reject });
+      this.queue.push({ id, generation, now, resolve, reject });
       if (this.querying) return;
       this.querying = true;
       startBatch(this.options, () => this.drain());
@@ -90,6 +106,7 @@ export class SessionLookup {
       const { expiresAt, ...rest } = row;
       // bigint: a string from node-postgres.
       const user = { ...rest, learningVersion: Number(rest.learningVersion) };
+      this.recentSessions.set(pending.id, user, expiresAt, pending.generation);
       if (expiresAt.getTime() - pending.now.getTime() < SESSION_TTL_MS - REFRESH_AFTER_MS) {
         const latest = due.get(pending.id);
         if (!latest || latest.getTime() < pending.now.getTime()) due.set(pending.id, pending.now);

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { StaffRole } from '../../db/schema.ts';
 import { sessions } from '../../db/schema.ts';
 import { unauthorized } from '../../lib/errors.ts';
+import { sessionsChanged } from './recent-sessions.ts';
 
 export const SESSION_COOKIE = 'kaushal_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -36,25 +37,30 @@ export async function createSession(db: Db, userId: string, now: Date): Promise<
 
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
+  sessionsChanged();
 }
 
 const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
 
-/** The request's learner, or null when signed out. Looked up once per request. */
-export function currentUser(request: FastifyRequest): Promise<SessionUser | null> {
+/**
+ * The request's learner, or null when signed out. Looked up once per request. `recent`: a session this process
+ * confirmed in the last seconds is enough (SessionLookup; decision 041), for a route that reads only the learner's
+ * id and roles and runs per report of a playing video.
+ */
+export function currentUser(request: FastifyRequest, options: { recent?: boolean } = {}): Promise<SessionUser | null> {
   let pending = cache.get(request);
   if (!pending) {
     const token = request.cookies[SESSION_COOKIE];
     const { sessionLookup, clock } = request.server.deps;
-    pending = token ? sessionLookup.find(token, clock()) : Promise.resolve(null);
+    pending = token ? sessionLookup.find(token, clock(), options) : Promise.resolve(null);
     cache.set(request, pending);
   }
   return pending;
 }
 
 /** The request's learner; throws 401 when signed out. */
-export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
-  const user = await currentUser(request);
+export async function requireUser(request: FastifyRequest, options: { recent?: boolean } = {}): Promise<SessionUser> {
+  const user = await currentUser(request, options);
   if (!user) throw unauthorized();
   return user;
 }

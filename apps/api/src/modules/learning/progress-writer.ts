@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { freeLessonCompletions } from '../../db/schema.ts';
 import { type BatchOptions, startBatch } from '../../lib/batching.ts';
 import { isDatabaseUnavailable } from '../../lib/errors.ts';
+import { pgArray } from '../../lib/pg-array.ts';
 import { awardCertificateIfEarned } from '../certificates/index.ts';
 import { type CourseAccess, describeEnrollment } from '../enrollment/index.ts';
 import type { Outbox } from '../mail/index.ts';
@@ -32,9 +33,9 @@ const MAX_REPORTS_PER_BATCH = 500;
 /**
  * Saves progress reports with group commit: reports that arrive while a batch is being written are written
  * together by the next one, in ONE transaction of a few statements whatever their number (access of every
- * report read at once, missing rows inserted at once, every row locked at once in key order, every row updated
- * at once). A request is answered only after the transaction holding its report committed, so an acknowledged
- * report is stored.
+ * report read and every existing row locked in key order by one statement, missing rows inserted at once when
+ * there are any, every row updated at once; decision 041). A request is answered only after the transaction
+ * holding its report committed, so an acknowledged report is stored.
  *
  * The per-report rules are those of one report at a time (progress-service.ts, decision 002): reports for the
  * same learner and lesson are applied in arrival order, each against the state the previous one left; a lesson
@@ -141,17 +142,14 @@ interface AccessRow extends Omit<LessonRow, 'id'> {
   accessType: 'permanent' | 'weekly' | null;
   expiresAt: string | Date | null;
   freeDone: boolean;
-}
-
-interface ProgressRow {
-  userId: string;
-  lessonId: string;
-  resumeSeconds: number;
-  watchedSeconds: number;
-  watchedRanges: Range[];
-  completed: boolean;
+  /** The learner's lesson_progress row for this lesson, locked; its columns are null without one. */
+  hasRow: boolean;
+  resumeSeconds: number | null;
+  watchedSeconds: number | null;
+  watchedRanges: Range[] | null;
+  completed: boolean | null;
   completedAt: string | Date | null;
-  updatedAt: string | Date;
+  updatedAt: string | Date | null;
 }
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
@@ -163,19 +161,38 @@ const byKey = (a: { userId: string; lessonId: string }, b: { userId: string; les
 
 /** The whole batch inside one transaction; each report's outcome in the batch's order. */
 async function applyReports(tx: Tx, outbox: Outbox, batch: readonly ProgressReport[]): Promise<Outcome[]> {
-  // 1. Each report's lesson and the learner's access to its course, in one statement.
+  // 1. Each report's lesson, the learner's access to its course and the learner's row for the lesson, locked, in
+  // ONE statement. The rows are locked (in key order) before access is decided: a refused report's row, if it has
+  // one, stays locked until commit and is left as it was. Arrays through unnest(), not JSON: the planner sees how
+  // many rows they hold and reaches lesson_progress through its primary key, whatever the table's size.
+  const pairs = [...new Map(batch.map((r) => [keyOf(r.viewer.id, r.lessonId), r])).values()].sort((a, b) =>
+    byKey({ userId: a.viewer.id, lessonId: a.lessonId }, { userId: b.viewer.id, lessonId: b.lessonId }),
+  );
   const accessRows = rowsOf<AccessRow>(
     await tx.execute(sql`
-      select w.ord::int as "ord", l.id as "id", l.course_id as "courseId", l.title as "title",
+      with locked as (
+        select p.user_id, p.lesson_id, p.resume_seconds, p.watched_seconds, p.watched_ranges, p.completed,
+          p.completed_at, p.updated_at
+        from unnest(${pgArray(pairs.map((r) => r.viewer.id))}::uuid[], ${pgArray(pairs.map((r) => r.lessonId))}::text[])
+          as k(user_id, lesson_id)
+        join lesson_progress p on p.user_id = k.user_id and p.lesson_id = k.lesson_id
+        order by p.user_id, p.lesson_id
+        for update of p
+      )
+      select (w.ord - 1)::int as "ord", l.id as "id", l.course_id as "courseId", l.title as "title",
         l.description as "description", l.is_free as "isFree", l.duration_seconds as "durationSeconds",
         l.video_type as "videoType", l.video_ref as "videoRef", l.captions as "captions", c.published as "published",
-        e.access_type as "accessType", e.expires_at as "expiresAt", (f.user_id is not null) as "freeDone"
-      from jsonb_to_recordset(${JSON.stringify(batch.map((r, ord) => ({ ord, user_id: r.viewer.id, lesson_id: r.lessonId })))}::jsonb)
-        as w(ord int, user_id uuid, lesson_id text)
+        e.access_type as "accessType", e.expires_at as "expiresAt", (f.user_id is not null) as "freeDone",
+        (p.user_id is not null) as "hasRow", p.resume_seconds as "resumeSeconds", p.watched_seconds as "watchedSeconds",
+        p.watched_ranges as "watchedRanges", p.completed as "completed", p.completed_at as "completedAt",
+        p.updated_at as "updatedAt"
+      from unnest(${pgArray(batch.map((r) => r.viewer.id))}::uuid[], ${pgArray(batch.map((r) => r.lessonId))}::text[])
+        with ordinality as w(user_id, lesson_id, ord)
       left join lessons l on l.id = w.lesson_id
       left join courses c on c.id = l.course_id
       left join enrollments e on e.user_id = w.user_id and e.course_id = l.course_id
       left join free_lesson_completions f on f.user_id = w.user_id and f.course_id = l.course_id
+      left join locked p on p.user_id = w.user_id and p.lesson_id = w.lesson_id
     `),
   );
   const accessByOrd = new Map(accessRows.map((row) => [Number(row.ord), row]));
@@ -211,7 +228,22 @@ async function applyReports(tx: Tx, outbox: Outbox, batch: readonly ProgressRepo
   }
   if (accepted.length === 0) return outcomes as Outcome[];
 
-  // 2. The rows: missing ones inserted (as the first report for each found them), all locked, in key order.
+  // 2. The rows the first statement found, and the missing ones inserted (as the first report for each found
+  // them), in key order after the locks of step 1: every batch takes its existing rows first and its new ones
+  // after, each in key order, so two batches never wait on each other in a cycle.
+  const states = new Map<string, ProgressState | null>();
+  for (const row of accessRows) {
+    if (!row.hasRow) continue;
+    const report = batch[Number(row.ord)] as ProgressReport;
+    states.set(keyOf(report.viewer.id, report.lessonId), {
+      resumeSeconds: row.resumeSeconds as number,
+      watchedSeconds: row.watchedSeconds as number,
+      watchedRanges: row.watchedRanges as Range[],
+      completed: row.completed as boolean,
+      completedAt: row.completedAt ? asDate(row.completedAt) : null,
+      updatedAt: asDate(row.updatedAt as string | Date),
+    });
+  }
   const firstOf = new Map<
     string,
     { userId: string; lessonId: string; courseId: string; position: number; now: Date }
@@ -230,56 +262,21 @@ async function applyReports(tx: Tx, outbox: Outbox, batch: readonly ProgressRepo
     }
   }
   const keys = [...firstOf.values()].sort(byKey);
-  const keysJson = JSON.stringify(
-    keys.map((k) => ({
-      user_id: k.userId,
-      lesson_id: k.lessonId,
-      course_id: k.courseId,
-      resume_seconds: k.position,
-      updated_at: k.now.toISOString(),
-    })),
-  );
-  const created = new Set(
-    rowsOf<{ userId: string; lessonId: string }>(
+  const missing = keys.filter((k) => !states.has(keyOf(k.userId, k.lessonId)));
+  if (missing.length > 0) {
+    const created = rowsOf<{ userId: string; lessonId: string }>(
       await tx.execute(sql`
         insert into lesson_progress (user_id, lesson_id, course_id, resume_seconds, updated_at)
-        select user_id, lesson_id, course_id, resume_seconds, updated_at
-        from jsonb_to_recordset(${keysJson}::jsonb)
-          as k(user_id uuid, lesson_id text, course_id text, resume_seconds int, updated_at timestamptz)
+        select * from unnest(${pgArray(missing.map((k) => k.userId))}::uuid[],
+          ${pgArray(missing.map((k) => k.lessonId))}::text[], ${pgArray(missing.map((k) => k.courseId))}::text[],
+          ${pgArray(missing.map((k) => k.position))}::int[], ${pgArray(missing.map((k) => k.now.toISOString()))}::timestamptz[])
+          as k(user_id, lesson_id, course_id, resume_seconds, updated_at)
         order by user_id, lesson_id
         on conflict do nothing
         returning user_id as "userId", lesson_id as "lessonId"
       `),
-    ).map((row) => keyOf(row.userId, row.lessonId)),
-  );
-  const locked = rowsOf<ProgressRow>(
-    await tx.execute(sql`
-      select p.user_id as "userId", p.lesson_id as "lessonId", p.resume_seconds as "resumeSeconds",
-        p.watched_seconds as "watchedSeconds", p.watched_ranges as "watchedRanges", p.completed as "completed",
-        p.completed_at as "completedAt", p.updated_at as "updatedAt"
-      from lesson_progress p
-      join jsonb_to_recordset(${keysJson}::jsonb) as k(user_id uuid, lesson_id text)
-        on p.user_id = k.user_id and p.lesson_id = k.lesson_id
-      order by p.user_id, p.lesson_id
-      for update of p
-    `),
-  );
-  const states = new Map<string, ProgressState | null>();
-  for (const row of locked) {
-    const key = keyOf(row.userId, row.lessonId);
-    states.set(
-      key,
-      created.has(key)
-        ? null
-        : {
-            resumeSeconds: row.resumeSeconds,
-            watchedSeconds: row.watchedSeconds,
-            watchedRanges: row.watchedRanges,
-            completed: row.completed,
-            completedAt: row.completedAt ? asDate(row.completedAt) : null,
-            updatedAt: asDate(row.updatedAt),
-          },
     );
+    for (const row of created) states.set(keyOf(row.userId, row.lessonId), null);
   }
 
   // 3. Each report applied in arrival order, against what the previous one (of this batch or before) left.
@@ -319,24 +316,16 @@ async function applyReports(tx: Tx, outbox: Outbox, batch: readonly ProgressRepo
   }
 
   // 4. Every row written back at once.
-  const updates = keys.map((k) => {
-    const state = states.get(keyOf(k.userId, k.lessonId)) as ProgressState;
-    return {
-      user_id: k.userId,
-      lesson_id: k.lessonId,
-      resume_seconds: state.resumeSeconds,
-      watched_seconds: state.watchedSeconds,
-      watched_ranges: state.watchedRanges,
-      completed: state.completed,
-      completed_at: state.completedAt?.toISOString() ?? null,
-      updated_at: state.updatedAt.toISOString(),
-    };
-  });
+  const written = keys.map((k) => states.get(keyOf(k.userId, k.lessonId)) as ProgressState);
   await tx.execute(sql`
     update lesson_progress p set resume_seconds = v.resume_seconds, watched_seconds = v.watched_seconds,
       watched_ranges = v.watched_ranges, completed = v.completed, completed_at = v.completed_at, updated_at = v.updated_at
-    from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as v(user_id uuid, lesson_id text, resume_seconds int,
-      watched_seconds int, watched_ranges jsonb, completed boolean, completed_at timestamptz, updated_at timestamptz)
+    from unnest(${pgArray(keys.map((k) => k.userId))}::uuid[], ${pgArray(keys.map((k) => k.lessonId))}::text[],
+      ${pgArray(written.map((w) => w.resumeSeconds))}::int[], ${pgArray(written.map((w) => w.watchedSeconds))}::int[],
+      ${pgArray(written.map((w) => JSON.stringify(w.watchedRanges)))}::jsonb[], ${pgArray(written.map((w) => w.completed))}::boolean[],
+      ${pgArray(written.map((w) => w.completedAt?.toISOString() ?? null))}::timestamptz[],
+      ${pgArray(written.map((w) => w.updatedAt.toISOString()))}::timestamptz[])
+      as v(user_id, lesson_id, resume_seconds, watched_seconds, watched_ranges, completed, completed_at, updated_at)
     where p.user_id = v.user_id and p.lesson_id = v.lesson_id
   `);
 

@@ -2,7 +2,7 @@ import { courseDetailSchema, progressResponseSchema, signedVideoSchema } from '@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
-import { freeLessonCompletions, lessonProgress } from '../../db/schema.ts';
+import { courses, enrollments, freeLessonCompletions, lessonProgress } from '../../db/schema.ts';
 import { advance, asLearner, createLearner, enroll, type Learner } from './test-support.ts';
 
 /** ai-agents-tool-use-01: free, 96 s, in a paid course whose later lessons are paid. */
@@ -190,5 +190,21 @@ describe('PUT /lessons/:id/progress', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().detail).toBe('Please enroll in the course to access this lesson.');
+  });
+
+  it('refuses the next report at once when the enrollment is revoked or the course unpublished', async () => {
+    const learner = await createLearner(ctx);
+    await enroll(ctx, learner, COURSE);
+    const paid = 'ai-agents-tool-use-03';
+    const put = () =>
+      asLearner(ctx, learner).put(`/api/v1/lessons/${paid}/progress`, { watchSeconds: 10, completed: false });
+    expect((await put()).statusCode).toBe(200);
+    await ctx.database.db.delete(enrollments).where(eq(enrollments.userId, learner.id));
+    expect((await put()).statusCode).toBe(403);
+    await enroll(ctx, learner, COURSE);
+    expect((await put()).statusCode).toBe(200);
+    await ctx.database.db.update(courses).set({ published: false }).where(eq(courses.id, COURSE));
+    expect((await put()).statusCode).toBe(404);
+    expect((await row(learner, paid))?.resumeSeconds).toBe(10);
   });
 });

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { userRoles, users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { type Actor, recordAudit } from '../audit/index.ts';
+import { sessionsChanged } from '../auth/index.ts';
 
 /**
  * Sets a user's staff roles to exactly `roles`, with one audit row per role granted or revoked. An admin cannot
@@ -17,7 +18,7 @@ export async function setRoles(
   now: Date,
 ): Promise<AdminUser> {
   const wanted = [...new Set(roles)].sort();
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [user] = await tx
       .select({ id: users.id, name: users.name, email: users.email })
       .from(users)
@@ -56,6 +57,9 @@ export async function setRoles(
     }
     return { ...user, roles: wanted };
   });
+  // Sessions of this process that rode on the old roles are read again (decision 041).
+  sessionsChanged();
+  return result;
 }
 
 /**
@@ -96,7 +100,7 @@ export async function revokeRoleByEmail(
   source: string,
   now: Date,
 ): Promise<'revoked' | 'not_held' | 'no_user'> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase()));
     if (!user) return 'no_user';
     const removed = await tx
@@ -112,4 +116,7 @@ export async function revokeRoleByEmail(
     );
     return 'revoked';
   });
+  // Sessions of this process that rode on the old roles are read again (decision 041).
+  sessionsChanged();
+  return result;
 }
