@@ -12,6 +12,8 @@ const CONFIG = sql.raw(`'${SEARCH_CONFIG}'::regconfig`);
 export interface SearchReading {
   /** The tsquery, as text (later statements take it as `$n::tsquery`). */
   query: string;
+  /** False when the search has no word a document could have (only stop words): it matches nothing. */
+  searchable: boolean;
   /** The query's one lexeme when it is a single plain word (no operator, phrase or negation), else null. */
   lexeme: string | null;
   /** How many published courses have that lexeme: the exact number of matches of a one-word search. */
@@ -30,6 +32,7 @@ export async function readSearch(db: Db, source: { text: string } | { query: str
     'text' in source ? sql`websearch_to_tsquery(${CONFIG}, ${source.text})` : sql`${source.query}::tsquery`;
   const [row] = await searchStatement<{
     query: string;
+    searchable: boolean;
     lexeme: string | null;
     courses: number | string | null;
     rows: number | string | null;
@@ -37,7 +40,7 @@ export async function readSearch(db: Db, source: { text: string } | { query: str
     db,
     sql`
       with q as materialized (select ${query} as q)
-      select q.q::text as query, one.lexeme,
+      select q.q::text as query, numnode(q.q) > 0 as searchable, one.lexeme,
         (select w.courses from search_lexemes w where w.lexeme = one.lexeme) as courses,
         (select greatest(c.reltuples, 0)::bigint from pg_class c where c.oid = 'course_search'::regclass) as rows
       from q left join lateral (
@@ -48,6 +51,7 @@ export async function readSearch(db: Db, source: { text: string } | { query: str
   );
   return {
     query: row?.query ?? '',
+    searchable: row?.searchable === true,
     lexeme: row?.lexeme ?? null,
     courses: Number(row?.courses ?? 0),
     rows: Number(row?.rows ?? 0),

@@ -279,6 +279,7 @@ interface Found {
  */
 async function findPage(db: Db, query: CoursesQuery, reading: SearchReading): Promise<Found | null> {
   const size = query.size;
+  if (!reading.searchable) return null;
   if (reading.lexeme !== null && !hasFilters(query)) {
     const total = reading.courses;
     if (total === 0) return null;
