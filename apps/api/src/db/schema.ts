@@ -164,7 +164,31 @@ export const courseSearch = pgTable(
   (t) => [
     index('course_search_document_idx').using('gin', t.document),
     index('course_search_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    // A one-word search (decision 042): its title matches alone (they rank first), then the other matches walked
+    // in each sort's order, stopping at the page's last row.
+    index('course_search_title_document_idx').using('gin', t.titleDocument),
+    index('course_search_relevance_idx').on(t.students.desc().nullsFirst(), t.sortOrder, t.courseId),
+    index('course_search_popular_idx').on(t.students.desc().nullsFirst(), t.rating.desc().nullsFirst(), t.courseId),
+    index('course_search_rating_idx').on(t.rating.desc().nullsFirst(), t.students.desc().nullsFirst(), t.courseId),
+    index('course_search_newest_idx').on(t.publishedAt.desc().nullsFirst(), t.courseId),
+    index('course_search_price_asc_idx').on(t.pricePaise, t.sortOrder, t.courseId),
+    index('course_search_price_desc_idx').on(t.pricePaise.desc().nullsFirst(), t.sortOrder, t.courseId),
   ],
+);
+
+/**
+ * The catalogue's words (decision 042): each lexeme of the published courses' search documents with the number
+ * of courses whose document has it, kept from course_search by migration 0017's triggers. A
+ * one-word search takes its exact total from here (no count of every match), and a misspelt word is corrected to
+ * the most similar lexeme here (trigram index) before it is searched.
+ */
+export const searchLexemes = pgTable(
+  'search_lexemes',
+  {
+    lexeme: text('lexeme').primaryKey(),
+    courses: integer('courses').notNull(),
+  },
+  (t) => [index('search_lexemes_trgm_idx').using('gin', t.lexeme.op('gin_trgm_ops'))],
 );
 
 export interface CaptionRef {

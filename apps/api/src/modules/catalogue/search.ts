@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   type CourseHighlight,
   type CourseListItem,
@@ -12,25 +11,28 @@ import {
   searchWords,
 } from '@kaushal/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { LESSON_SEARCH_DOCUMENT, SEARCH_CONFIG } from '../../db/schema.ts';
+import { LESSON_SEARCH_DOCUMENT } from '../../db/schema.ts';
 import { toSummary } from './queries.ts';
+import { searchStatement } from './search-statement.ts';
+import { correctSearch, readSearch, type SearchReading } from './search-words.ts';
 
-// Catalogue search and filters (decisions 028, 038). One statement per page: the courses whose search row
-// (course_search: title, instructor, description and lesson titles in one document, with the sort and filter
-// keys) matches the search and the filters, ranked, counted and paged.
+// Catalogue search and filters (decisions 028, 038, 042). A search reads course_search (one row per published
+// course: title, instructor, description and lesson titles in one document, with the sort and filter keys): its
+// matches ranked, counted and paged, then the page's rows read in full.
 //
 // The learner's text reaches PostgreSQL only as a bound value: websearch_to_tsquery reads quotes, `or` and `-`
-// as a search engine does and never fails on syntax (`&`, `!`, `:*`, `\`, `<->`, parentheses are just text);
-// trigram similarity (pg_trgm's `<%`) compares it as plain characters.
+// as a search engine does and never fails on syntax (`&`, `!`, `:*`, `\`, `<->`, parentheses are just text).
+// Later statements take that tsquery back as text (`$n::tsquery`), PostgreSQL's own output.
 //
-// Typos: when the words as typed find nothing, the same statement runs again with trigram word similarity on
-// the course's title and its lesson titles (GIN gin_trgm_ops indexes), so "transfomers" finds "Transformers, Explained". Doing it
-// only then keeps the common case on the full-text indexes alone, and never lets a near-miss outrank a real match.
+// A one-word search without filters (decision 042) takes its exact total from search_lexemes instead of counting
+// every match, and when the word is common finds its page by walking the sort's B-tree (title matches first, from
+// their own small index) and stopping at the page's last row. Typos: when the words as typed find nothing, each
+// word no course has is corrected to the most similar word courses have (search_lexemes' trigram index), and the
+// corrected words are searched like typed ones: "transfomers" finds "Transformers, Explained".
 
-const CONFIG = sql.raw(`'${SEARCH_CONFIG}'::regconfig`);
-const tsquery = (text: string) => sql`websearch_to_tsquery(${CONFIG}, ${text})`;
+/** A search's tsquery in a statement. */
+const tsquery = (reading: SearchReading) => sql`${reading.query}::tsquery`;
 
 /** Seconds of lesson video in each duration filter: [from, below). */
 const DURATION_SECONDS: Record<DurationFilter, [number, number]> = {
@@ -116,14 +118,20 @@ interface Row extends Record<string, unknown> {
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** A search's filters, on its narrow row `s` (course_search holds published courses only). */
+/**
+ * A search's filters, on its narrow row `s` (course_search holds published courses only). The price conditions are
+ * wrapped in `is true`, which no index answers: the GIN lookup drives a search, and PostgreSQL otherwise ANDs its
+ * bitmap with the price B-tree's (there for the price sorts' walk, decision 042), reading 20,000 entries for "free"
+ * to save a few hundred heap pages (a word with Free + Beginner took 40% longer in psql).
+ */
 function searchFiltersOf(query: CoursesQuery): SQL {
   const where: SQL[] = [sql`true`];
+  const price = (condition: SQL) => where.push(sql`(${condition}) is true`);
   if (query.difficulty) where.push(sql`s.difficulty = ${query.difficulty}`);
-  if (query.price === 'free') where.push(sql`s.price_paise = 0`);
-  if (query.price === 'paid') where.push(sql`s.price_paise > 0`);
-  if (query.minPrice !== undefined) where.push(sql`s.price_paise >= ${Math.round(query.minPrice * 100)}`);
-  if (query.maxPrice !== undefined) where.push(sql`s.price_paise <= ${Math.round(query.maxPrice * 100)}`);
+  if (query.price === 'free') price(sql`s.price_paise = 0`);
+  if (query.price === 'paid') price(sql`s.price_paise > 0`);
+  if (query.minPrice !== undefined) price(sql`s.price_paise >= ${Math.round(query.minPrice * 100)}`);
+  if (query.maxPrice !== undefined) price(sql`s.price_paise <= ${Math.round(query.maxPrice * 100)}`);
   if (query.duration) {
     const [from, below] = DURATION_SECONDS[query.duration];
     where.push(sql`s.duration_seconds >= ${from} and s.duration_seconds < ${below}`);
@@ -131,110 +139,173 @@ function searchFiltersOf(query: CoursesQuery): SQL {
   return sql.join(where, sql` and `);
 }
 
+/** The columns a match carries: the course's id, its sort keys, and its title rank (null: not a title match). */
+const matchColumns = (titleRank: SQL) =>
+  sql`s.course_id as id, s.students, s.rating, s.published_at, s.price_paise, s.sort_order, ${titleRank} as title_rank`;
+
 /**
- * The matching courses of a search, as a CTE `hits` (the course's id, its sort keys, and its title rank or
- * null): one GIN lookup in course_search (decision 038), whose row per published course carries one document
- * (title, instructor, description, lesson titles), the title's own document and the sort and filter keys, kept
- * by triggers. A title match ranks first, by ts_rank normalised by the title's length ("RAG from Scratch" beats a
- * longer title that mentions RAG); other matches have a null rank. Nothing is parsed at query time, and nothing
- * about a match is read that only a page's rows need (the matched lesson, the lesson count). `fuzzy` adds trigram
- * word similarity of the whole search to the course's title (ranked by that similarity) and to each of its lesson
- * titles (pg_trgm's `<%`, threshold 0.6; lessons_title_trgm_idx, then the course's row by key).
+ * The matching courses of a search, as a CTE `hits`: one GIN lookup in course_search (decision 038), whose row
+ * per published course carries one document (title, instructor, description, lesson titles), the title's own
+ * document and the sort and filter keys, kept by triggers. A title match ranks first, by ts_rank normalised by the
+ * title's length ("RAG from Scratch" beats a longer title that mentions RAG); other matches have a null rank.
+ * Nothing is parsed at query time, and nothing about a match is read that only a page's rows need (the matched
+ * lesson, the lesson count).
  */
-function matchesOf(text: string, fuzzy: boolean, where: SQL): SQL {
-  const query = tsquery(text);
-  const columns = (titleMatch: SQL, titleRank: SQL) =>
-    sql`s.course_id as id, s.students, s.rating, s.published_at, s.price_paise, s.sort_order,
-      case when ${titleMatch} then ${titleRank} end as title_rank`;
-  if (!fuzzy) {
-    return sql`
-    hits as (
-      select ${columns(sql`s.title_document @@ ${query}`, sql`ts_rank(s.title_document, ${query}, 2)`)}
-      from course_search s where s.document @@ ${query} and ${where}
-    )`;
-  }
-  const fuzzyColumns = columns(
-    sql`s.title_document @@ ${query} or ${text} <% s.title`,
-    sql`greatest(ts_rank(s.title_document, ${query}, 2), word_similarity(${text}, s.title))`,
-  );
+function matchesOf(q: SQL, where: SQL): SQL {
   return sql`
     hits as (
-      select ${fuzzyColumns} from course_search s
-      where (s.document @@ ${query} or ${text} <% s.title) and ${where}
-      union
-      select ${fuzzyColumns} from course_search s
-      where s.course_id in (select l.course_id from lessons l where ${text} <% l.title) and ${where}
+      select ${matchColumns(sql`case when s.title_document @@ ${q} then ts_rank(s.title_document, ${q}, 2) end`)}
+      from course_search s where s.document @@ ${q} and ${where}
     )`;
-}
-
-const dialect = new PgDialect();
-
-/**
- * A named prepared statement per statement shape (its text; the search text, prices, page size and offset are
- * parameters), one round trip each. On PostgreSQL each pooled connection prepares a shape once, and after five
- * runs the server may keep its generic plan: no planning per search (3 to 13 ms of each, decision 032). PGlite
- * runs the text as it is. Shapes are bounded: the filters present, the sort, plain or typo pass, page or count.
- * (Decision 032 also ran searches in a transaction with sequential scans off, three more round trips, because a
- * sequential scan of courses parsed every course's text; course_search stores its documents.)
- */
-async function searchStatement<T>(db: Db, statement: SQL): Promise<T[]> {
-  const query = dialect.sqlToQuery(statement);
-  const name = `catalogue_${createHash('sha1').update(query.sql).digest('hex').slice(0, 24)}`;
-  return rowsOf<T>(await db._.session.prepareQuery(query, undefined, name, false).execute());
 }
 
 /** The first lesson (by position) of a page's course whose title matches: read for the page's rows only. */
-function matchedLessonOf(text: string, fuzzy: boolean): SQL {
-  const query = tsquery(text);
-  const lessonFuzzy = fuzzy ? sql` or ${text} <% l.title` : sql``;
+function matchedLessonOf(q: SQL): SQL {
   // `offset 0`: the course's few lessons by key, each title parsed, rather than every lesson the search matches.
   return sql`(
     select l.id, l.title from (select id, title, position from lessons where course_id = c.id offset 0) l
-    where (${LESSON_SEARCH_DOCUMENT} @@ ${query}${lessonFuzzy})
+    where ${LESSON_SEARCH_DOCUMENT} @@ ${q}
     order by l.position limit 1
   )`;
 }
 
-async function selectPage(
-  db: Db,
-  query: CoursesQuery,
-  text: string | null,
-  fuzzy: boolean,
-  offset: number,
-  limit: number,
-): Promise<Row[]> {
+const pageColumns = sql`c.id, c.title, c.description, c.difficulty, c.price_paise, c.thumbnail, c.instructor,
+  c.duration, ${students} as students, c.rating,
+  (select count(*) from lessons n where n.course_id = c.id) as lesson_count`;
+
+/** A page of the catalogue without search text: filters and sorts alone. */
+async function selectPlainPage(db: Db, query: CoursesQuery, offset: number, limit: number): Promise<Row[]> {
   const where = sql.join(filtersOf(query), sql` and `);
-  const columns = sql`c.id, c.title, c.description, c.difficulty, c.price_paise, c.thumbnail, c.instructor, c.duration,
-      ${students} as students, c.rating, (select count(*) from lessons n where n.course_id = c.id) as lesson_count`;
-  if (text === null) {
-    const statement = sql`
-      select ${columns}, null::text as lesson_id, null::text as lesson_title, count(*) over () as total
+  return searchStatement<Row>(
+    db,
+    sql`
+      select ${pageColumns}, null::text as lesson_id, null::text as lesson_title, count(*) over () as total
       from courses c where ${where}
       order by ${orderOf(query.sort, false)}
-      limit ${limit} offset ${offset}`;
-    return searchStatement<Row>(db, statement);
-  }
-  // The page is chosen among the matches by their sort keys alone; only its rows are read in full.
-  const statement = sql`
-    with ${matchesOf(text, fuzzy, searchFiltersOf(query))},
+      limit ${limit} offset ${offset}`,
+  );
+}
+
+async function countPlain(db: Db, query: CoursesQuery): Promise<number> {
+  const where = sql.join(filtersOf(query), sql` and `);
+  const [row] = await searchStatement<{ total: number | string }>(
+    db,
+    sql`select count(*) as total from courses c where ${where}`,
+  );
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * A search's page rows in full, from a CTE `page` of matches (`hits`' columns and `total`): the course, its
+ * matched lesson and its lesson count, for the page's rows only.
+ */
+function fullRowsOf(query: CoursesQuery, reading: SearchReading, pages: SQL): SQL {
+  const q = tsquery(reading);
+  return sql`
+    with ${pages}
+    select ${pageColumns}, ml.id as lesson_id, ml.title as lesson_title, p.total
+    from page p join courses c on c.id = p.id
+    left join lateral ${matchedLessonOf(q)} ml on true
+    order by ${orderOf(query.sort, true, 'p')}`;
+}
+
+/**
+ * A page among all the matches (one GIN lookup, every match's sort keys read from its search row, counted by the
+ * window): any search, with any filters. The page is chosen by the sort keys alone.
+ */
+function countedPageOf(query: CoursesQuery, reading: SearchReading, offset: number, limit: number): SQL {
+  return sql`${matchesOf(tsquery(reading), searchFiltersOf(query))},
     page as (
       select p.*, count(*) over () as total from hits p
       order by ${orderOf(query.sort, true, 'p')}
       limit ${limit} offset ${offset}
-    )
-    select ${columns}, ml.id as lesson_id, ml.title as lesson_title, p.total
-    from page p join courses c on c.id = p.id
-    left join lateral ${matchedLessonOf(text, fuzzy)} ml on true
-    order by ${orderOf(query.sort, true, 'p')}`;
-  return searchStatement<Row>(db, statement);
+    )`;
 }
 
-async function countMatches(db: Db, query: CoursesQuery, text: string | null, fuzzy: boolean): Promise<number> {
-  const statement = text
-    ? sql`with ${matchesOf(text, fuzzy, searchFiltersOf(query))} select count(*) as total from hits`
-    : sql`select count(*) as total from courses c where ${sql.join(filtersOf(query), sql` and `)}`;
-  const [row] = await searchStatement<{ total: number | string }>(db, statement);
+/**
+ * A page of a one-word search without filters whose word is common (decision 042), its total known: the matches
+ * are walked in the sort's order on its B-tree (course_search_*_idx), each row's document checked, until the page's
+ * last row, rather than every match read and sorted. `(… @@ …) is true` keeps the planner off the GIN index here,
+ * whose bitmap would read every match. By relevance, the title matches come first: they are few and have their own
+ * GIN index (the top `offset + limit` of them, ranked); the walk then runs only for the rows after the last title
+ * match, and not at all when the title matches fill the page.
+ */
+function walkedPageOf(query: CoursesQuery, reading: SearchReading, offset: number, limit: number): SQL {
+  const q = tsquery(reading);
+  const order = orderOf(query.sort, true, 'p');
+  const page = (source: SQL) =>
+    sql`page as (select p.*, null::bigint as total from ${source} p order by ${order} limit ${limit} offset ${offset})`;
+  if (query.sort && query.sort !== 'relevance') {
+    return page(sql`(
+      select * from (
+        select ${matchColumns(sql`null::real`)} from course_search s where (s.document @@ ${q}) is true
+      ) p order by ${order} limit ${offset + limit}
+    )`);
+  }
+  return sql`
+    titled as (
+      select * from (
+        select ${matchColumns(sql`ts_rank(s.title_document, ${q}, 2)`)} from course_search s
+        where s.title_document @@ ${q}
+      ) p order by ${order} limit ${offset + limit}
+    ),
+    rest as (
+      select ${matchColumns(sql`null::real`)} from course_search s
+      where (s.document @@ ${q}) is true and not (s.title_document @@ ${q})
+      order by s.students desc, s.sort_order, s.course_id
+      limit greatest(0, ${offset + limit} - (select count(*) from titled))
+    ),
+    ${page(sql`(select * from titled union all select * from rest)`)}`;
+}
+
+async function countMatches(db: Db, query: CoursesQuery, reading: SearchReading): Promise<number> {
+  const [row] = await searchStatement<{ total: number | string }>(
+    db,
+    sql`with ${matchesOf(tsquery(reading), searchFiltersOf(query))} select count(*) as total from hits`,
+  );
   return Number(row?.total ?? 0);
+}
+
+const hasFilters = (query: CoursesQuery) =>
+  Boolean(
+    query.difficulty || query.price || query.minPrice !== undefined || query.maxPrice !== undefined || query.duration,
+  );
+
+interface Found {
+  rows: Row[];
+  total: number;
+  page: number;
+}
+
+/**
+ * The page asked for of a search read (a page past the end clamped to the last), or null when the search matches
+ * nothing. A one-word search without filters knows its total before reading any match (search_lexemes); it walks
+ * when that costs fewer rows than reading every match: the walk examines about (offset + limit) × rows / total
+ * search rows, the GIN lookup reads all `total` matches.
+ */
+async function findPage(db: Db, query: CoursesQuery, reading: SearchReading): Promise<Found | null> {
+  const size = query.size;
+  if (!reading.searchable) return null;
+  if (reading.lexeme !== null && !hasFilters(query)) {
+    const total = reading.courses;
+    if (total === 0) return null;
+    const page = Math.min(query.page, Math.ceil(total / size));
+    const offset = (page - 1) * size;
+    const walk = (offset + size) * Math.max(reading.rows, total) < total * total;
+    const pages = walk ? walkedPageOf(query, reading, offset, size) : countedPageOf(query, reading, offset, size);
+    return { rows: await searchStatement<Row>(db, fullRowsOf(query, reading, pages)), total, page };
+  }
+  const pageOf = (page: number) =>
+    searchStatement<Row>(db, fullRowsOf(query, reading, countedPageOf(query, reading, (page - 1) * size, size)));
+  const rows = await pageOf(query.page);
+  const [first] = rows;
+  if (first) return { rows, total: Number(first.total), page: query.page };
+  if (query.page === 1) return null;
+  // Nothing on this page: either the search finds nothing, or the page is past the end of what it finds.
+  const total = await countMatches(db, query, reading);
+  if (total === 0) return null;
+  const page = Math.ceil(total / size);
+  return { rows: await pageOf(page), total, page };
 }
 
 function highlightOf(row: Row, words: string[]): CourseHighlight {
@@ -256,27 +327,26 @@ export async function searchCatalogue(db: Db, query: CoursesQuery) {
   const words = query.q ? searchWords(query.q) : [];
   const text = words.length > 0 && query.q ? query.q : null;
   const size = query.size;
-  const pageOf = (page: number, fuzzy: boolean) => selectPage(db, query, text, fuzzy, (page - 1) * size, size);
-  let fuzzy = false;
-  let page = query.page;
-  let rows = await pageOf(page, fuzzy);
-  let total: number | undefined;
-  if (rows.length === 0 && text) {
-    // Nothing on this page: either the words as typed find nothing (then forgive typos), or the page is past
-    // the end of what they find.
-    total = page > 1 ? await countMatches(db, query, text, false) : 0;
-    if (total === 0) {
-      fuzzy = true;
-      total = undefined;
-      rows = await pageOf(page, fuzzy);
+  let found: Found | null;
+  if (text === null) {
+    let page = query.page;
+    let rows = await selectPlainPage(db, query, (page - 1) * size, size);
+    let total = Number(rows[0]?.total ?? 0);
+    if (rows.length === 0 && page > 1) {
+      total = await countPlain(db, query);
+      page = Math.max(1, Math.ceil(total / size));
+      if (total > 0) rows = await selectPlainPage(db, query, (page - 1) * size, size);
+    }
+    found = { rows, total, page: rows.length > 0 ? page : 1 };
+  } else {
+    found = await findPage(db, query, await readSearch(db, { text }));
+    if (!found) {
+      // The words as typed find nothing: forgive typos.
+      const corrected = await correctSearch(db, words);
+      if (corrected) found = await findPage(db, query, await readSearch(db, { query: corrected }));
     }
   }
-  if (rows.length > 0) total = Number(rows[0]?.total ?? 0);
-  else if (page > 1) {
-    total ??= await countMatches(db, query, text, fuzzy);
-    page = Math.max(1, Math.ceil(total / size));
-    if (total > 0) rows = await pageOf(page, fuzzy);
-  } else total = 0;
+  const { rows, total, page } = found ?? { rows: [], total: 0, page: 1 };
   const items: CourseListItem[] = rows.map((row) => {
     const summary = toSummary({
       id: row.id,
