@@ -131,7 +131,7 @@ export default defineConfig({
             // itself the bundler would cut this into many small chunks (more requests, worse compression).
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
               priority: 2,
             },
             // Before the framework and the shell, whose modules import these (a group takes the modules its
