@@ -13,12 +13,13 @@ import { CHROMIUM_ARGS } from '../playwright.config.ts';
 const KB = 1024;
 /**
  * Gzipped JavaScript a visitor's browser loads until the network is idle, hydration included: the issue's
- * targets (reported, not yet met: React, react-dom and React Router alone are 116 KB, decision 036) and the
- * ceilings `--check` enforces meanwhile, the figures of 2026-11-27 plus about 2 KB, so that nothing grows
- * while the targets are worked towards. Lower the ceilings with every saving.
+ * targets (reported, not yet met: React, react-dom, React Router and TanStack Query alone are 107 KB, decisions
+ * 036 and 043) and the ceilings `--check` enforces meanwhile, the figures after decision 043 (home 142.1 KB,
+ * course page 154.0 KB) plus about 2 KB, so that nothing grows while the targets are worked towards. Lower the
+ * ceilings with every saving.
  */
 export const BROWSER_TARGETS = { home: 120 * KB, course: 140 * KB } as const;
-export const BROWSER_CEILINGS = { home: 152 * KB, course: 164 * KB } as const;
+export const BROWSER_CEILINGS = { home: 144 * KB, course: 156 * KB } as const;
 
 /** A course of the seeded demo catalogue, and its first (free) lesson. */
 const COURSE = 'rag-from-scratch';

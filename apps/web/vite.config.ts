@@ -34,6 +34,16 @@ function reactRouterProductionBuild(): Plugin {
   };
 }
 
+/** What every page runs on (decision 036): React, React Router, TanStack Query and the class helpers. */
+const FRAMEWORK =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/;
+/**
+ * TanStack Query's parallel and infinite queries: only the console's lists use them, so they go with the console's
+ * code rather than in every page's framework chunk (decision 043).
+ */
+const CONSOLE_ONLY_QUERIES =
+  /@tanstack[\\/](react-query|query-core)[\\/].*[\\/](useQueries|useInfiniteQuery|useSuspenseInfiniteQuery|queriesObserver|infiniteQueryObserver)\.js$/;
+
 const src = path.resolve(import.meta.dirname, 'src');
 const contract = path.resolve(import.meta.dirname, '../../packages/contract');
 const appParts = new WeakMap<Rolldown.ChunkingContext, { boot: Set<string>; shell: Set<string> }>();
@@ -130,8 +140,7 @@ export default defineConfig({
             // What every page runs on, in one chunk: src/boot.ts starts the app with import(), and left to
             // itself the bundler would cut this into many small chunks (more requests, worse compression).
             {
-              name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
+              name: (id) => (FRAMEWORK.test(id) && !CONSOLE_ONLY_QUERIES.test(id) ? 'framework' : null),
               priority: 2,
             },
             // Before the framework and the shell, whose modules import these (a group takes the modules its

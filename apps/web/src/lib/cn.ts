@@ -1,4 +1,5 @@
 import { type ClassValue, clsx } from 'clsx';
-import { twMerge } from 'tailwind-merge';
+import { mergeClasses } from './merge-classes';
 
-export const cn = (...inputs: ClassValue[]) => twMerge(clsx(inputs));
+/** Class lists joined, a later class replacing an earlier one of its kind (merge-classes.ts, decision 043). */
+export const cn = (...inputs: ClassValue[]) => mergeClasses(clsx(inputs));

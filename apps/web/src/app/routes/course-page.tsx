@@ -19,7 +19,7 @@ import { useLessonDeepLink } from '@/features/catalogue/hooks/use-lesson-deep-li
 import { defaultTierId } from '@/features/catalogue/lib/course-access';
 import { currentOffer, payLabel } from '@/features/catalogue/lib/course-offer';
 import { progressByLesson } from '@/features/catalogue/lib/lesson-progress';
-import { CourseNotes, opensEveryLesson, progressSavesSettled, useOpenLesson } from '@/features/learning';
+import { CourseNotesForLearners, opensEveryLesson, progressSavesSettled, useOpenLesson } from '@/features/learning';
 import {
   BillingDetailsLine,
   CouponBox,
@@ -213,7 +213,7 @@ export function CoursePage() {
             afterSection={sectionQuizSlot(course, quizzes.data)}
           />
         </section>
-        <CourseNotes
+        <CourseNotesForLearners
           course={course}
           onOpenNote={(lesson, atSeconds) => void player.openLesson(lesson, { atSeconds })}
         />

@@ -7,10 +7,12 @@
  *   <LessonPlayerDialog course={course} {...player.dialogProps}   // lazy(() => import('…/lesson-player-dialog'))
  *     onFreeLessonCompleted={showPricing} onCourseDataStale={refetchCourse} onChooseTier={pay} />
  *   // When the player closes: progressSavesSettled().then(refetchWhatShowsProgress)
- *   <CourseNotes course={course} onOpenNote={(lesson, atSeconds) => player.openLesson(lesson, { atSeconds })} />
+ *   <CourseNotesForLearners course={course} onOpenNote={(lesson, atSeconds) => player.openLesson(lesson, { atSeconds })} />
  */
 export { progressSavesSettled } from './api/save-progress';
-export { CourseNotes, type CourseNotesProps } from './components/course-notes';
+// "Your notes" through its loader only: a re-export of course-notes.tsx would put it into every visitor's course page.
+export type { CourseNotesProps } from './components/course-notes';
+export { CourseNotesForLearners } from './components/course-notes-for-learners';
 // The player itself (and its parts: the shortcuts dialog…) is not re-exported: the course page loads
 // components/lesson-player-dialog.tsx with import() when a lesson opens, and a re-export here would put it back
 // into the page's own code (decision 036).
