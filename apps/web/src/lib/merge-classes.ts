@@ -137,8 +137,22 @@ function parse(className: string) {
   return { prefix: `${variants.join(':')}:${important ? '!' : ''}`, base };
 }
 
+/** Answers by class list: a page renders the same few lists over and over (tailwind-merge keeps such a cache too). */
+const merged = new Map<string, string>();
+const MAX_REMEMBERED = 500;
+
 /** `classes` with every class dropped that a later one replaces (same kind, same variants); duplicates once. */
 export function mergeClasses(classes: string): string {
+  let answer = merged.get(classes);
+  if (answer === undefined) {
+    answer = mergeUncached(classes);
+    if (merged.size >= MAX_REMEMBERED) merged.clear();
+    merged.set(classes, answer);
+  }
+  return answer;
+}
+
+function mergeUncached(classes: string): string {
   const taken = new Set<string>();
   const kept: string[] = [];
   const list = classes.trim().split(/\s+/);
