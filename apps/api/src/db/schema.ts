@@ -530,6 +530,8 @@ export const lessonProgress = pgTable(
     watchedRanges: jsonb('watched_ranges').$type<Array<[number, number]>>().notNull().default([]),
     completed: boolean('completed').notNull().default(false),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** The pace (lesson seconds) earlier reports left unused, carried to the next report: watched-ranges.ts. */
+    paceSlackSeconds: doublePrecision('pace_slack_seconds').notNull().default(0),
     updatedAt: updatedAt(),
   },
   (t) => [

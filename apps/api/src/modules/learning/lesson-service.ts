@@ -86,6 +86,8 @@ export async function openVideoSession(
         set: {
           resumeSeconds: sql`case when ${lessonProgress.completed} or ${lessonProgress.resumeSeconds} >= ${nearEnd} then 0 else ${lessonProgress.resumeSeconds} end`,
           updatedAt: now,
+          // A new playback starts here: no pace is carried into it from an earlier one.
+          paceSlackSeconds: 0,
         },
       }),
   ]);

@@ -1,7 +1,7 @@
 import type { ProgressBody } from '@kaushal/contract';
 import { badRequest } from '../../lib/errors.ts';
 import { type LessonRow, requireVideo } from './lesson-access.ts';
-import { creditedRange, isHonestlyComplete, mergeRange, type Range, totalSeconds } from './watched-ranges.ts';
+import { creditedStep, isHonestlyComplete, mergeRange, type Range, totalSeconds } from './watched-ranges.ts';
 
 /** A real video can run a little past the length recorded for its lesson. */
 export const POSITION_SLACK_SECONDS = 5;
@@ -14,6 +14,8 @@ export interface ProgressState {
   completed: boolean;
   completedAt: Date | null;
   updatedAt: Date;
+  /** Pace the previous reports left unused, carried to the next one (see watched-ranges.ts). */
+  paceSlackSeconds: number;
 }
 
 /** The position a report saves, clamped to the lesson; 404 without a video, 400 past the end (with slack). */
@@ -29,8 +31,9 @@ export function reportedPosition(lesson: LessonRow, body: ProgressBody): number 
 /**
  * Pure: the progress after one report. The resume position is whatever the learner reported (it moves back on
  * a rewind); watched ranges only grow, and only by seconds that playback could really have covered since the
- * previous report (see watched-ranges.ts); completion follows the 90% rule and never reverts. `previous` is
- * null for a row this report creates: with no earlier sample to measure playback against, it credits nothing.
+ * previous report, with the pace earlier reports left unused (see watched-ranges.ts); completion follows the 90%
+ * rule and never reverts. `previous` is null for a row this report creates: with no earlier sample to measure
+ * playback against, it credits nothing.
  */
 export function applyReport(
   previous: ProgressState | null,
@@ -38,10 +41,14 @@ export function applyReport(
   position: number,
   now: Date,
 ): ProgressState {
-  const credit = previous
-    ? creditedRange({ position: previous.resumeSeconds, at: previous.updatedAt }, { position, at: now })
+  const step = previous
+    ? creditedStep(
+        { position: previous.resumeSeconds, at: previous.updatedAt },
+        { position, at: now },
+        previous.paceSlackSeconds,
+      )
     : null;
-  const ranges = mergeRange(previous?.watchedRanges ?? [], credit ?? [0, 0], lesson.durationSeconds);
+  const ranges = mergeRange(previous?.watchedRanges ?? [], step?.range ?? [0, 0], lesson.durationSeconds);
   const watchedSeconds = Math.max(previous?.watchedSeconds ?? 0, totalSeconds(ranges));
   const completed = (previous?.completed ?? false) || isHonestlyComplete(watchedSeconds, lesson.durationSeconds);
   return {
@@ -51,5 +58,6 @@ export function applyReport(
     completed,
     completedAt: previous?.completedAt ?? (completed ? now : null),
     updatedAt: now,
+    paceSlackSeconds: step?.slack ?? 0,
   };
 }

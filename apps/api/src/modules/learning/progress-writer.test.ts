@@ -86,12 +86,13 @@ describe('ProgressWriter', () => {
       });
     advance(ctx, 30);
     // Each learner reports 10, 20, 30 at once, 30 s after opening. In arrival order, 10 is credited (10 s of the
-    // 30 elapsed) and 20 and 30 are jumps with no time since: resume 30, watched [0, 10]. Any other order would
-    // credit more (30 first: [0, 30]) or leave the resume behind (…, 20).
+    // 30 elapsed, leaving the most pace carried: one save interval), 20 is credited by that carried pace, and 30
+    // comes with no time and no pace left: resume 30, watched [0, 20]. Any other order would credit less (30 or 20
+    // first: a jump, then a rewind) or leave the resume behind (…, 20).
     const answers = await Promise.all(learners.flatMap((l) => [save(l, 10), save(l, 20), save(l, 30)]));
     expect(answers).toHaveLength(24);
     for (const learner of learners) {
-      expect(await row(learner)).toMatchObject({ resumeSeconds: 30, watchedSeconds: 10, watchedRanges: [[0, 10]] });
+      expect(await row(learner)).toMatchObject({ resumeSeconds: 30, watchedSeconds: 20, watchedRanges: [[0, 20]] });
     }
   });
 });

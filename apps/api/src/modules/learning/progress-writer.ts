@@ -150,6 +150,7 @@ interface AccessRow extends Omit<LessonRow, 'id'> {
   completed: boolean | null;
   completedAt: string | Date | null;
   updatedAt: string | Date | null;
+  paceSlackSeconds: number | string | null;
 }
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
@@ -172,7 +173,7 @@ async function applyReports(tx: Tx, outbox: Outbox, batch: readonly ProgressRepo
     await tx.execute(sql`
       with locked as (
         select p.user_id, p.lesson_id, p.resume_seconds, p.watched_seconds, p.watched_ranges, p.completed,
-          p.completed_at, p.updated_at
+          p.completed_at, p.updated_at, p.pace_slack_seconds
         from unnest(${pgArray(pairs.map((r) => r.viewer.id))}::uuid[], ${pgArray(pairs.map((r) => r.lessonId))}::text[])
           as k(user_id, lesson_id)
         join lesson_progress p on p.user_id = k.user_id and p.lesson_id = k.lesson_id
@@ -185,7 +186,7 @@ async function applyReports(tx: Tx, outbox: Outbox, batch: readonly ProgressRepo
         e.access_type as "accessType", e.expires_at as "expiresAt", (f.user_id is not null) as "freeDone",
         (p.user_id is not null) as "hasRow", p.resume_seconds as "resumeSeconds", p.watched_seconds as "watchedSeconds",
         p.watched_ranges as "watchedRanges", p.completed as "completed", p.completed_at as "completedAt",
-        p.updated_at as "updatedAt"
+        p.updated_at as "updatedAt", p.pace_slack_seconds as "paceSlackSeconds"
       from unnest(${pgArray(batch.map((r) => r.viewer.id))}::uuid[], ${pgArray(batch.map((r) => r.lessonId))}::text[])
         with ordinality as w(user_id, lesson_id, ord)
       left join lessons l on l.id = w.lesson_id
@@ -242,6 +243,7 @@ async function applyReports(tx: Tx, outbox: Outbox, batch: readonly ProgressRepo
       completed: row.completed as boolean,
       completedAt: row.completedAt ? asDate(row.completedAt) : null,
       updatedAt: asDate(row.updatedAt as string | Date),
+      paceSlackSeconds: Number(row.paceSlackSeconds ?? 0),
     });
   }
   const firstOf = new Map<
@@ -319,13 +321,16 @@ async function applyReports(tx: Tx, outbox: Outbox, batch: readonly ProgressRepo
   const written = keys.map((k) => states.get(keyOf(k.userId, k.lessonId)) as ProgressState);
   await tx.execute(sql`
     update lesson_progress p set resume_seconds = v.resume_seconds, watched_seconds = v.watched_seconds,
-      watched_ranges = v.watched_ranges, completed = v.completed, completed_at = v.completed_at, updated_at = v.updated_at
+      watched_ranges = v.watched_ranges, completed = v.completed, completed_at = v.completed_at, updated_at = v.updated_at,
+      pace_slack_seconds = v.pace_slack_seconds
     from unnest(${pgArray(keys.map((k) => k.userId))}::uuid[], ${pgArray(keys.map((k) => k.lessonId))}::text[],
       ${pgArray(written.map((w) => w.resumeSeconds))}::int[], ${pgArray(written.map((w) => w.watchedSeconds))}::int[],
       ${pgArray(written.map((w) => JSON.stringify(w.watchedRanges)))}::jsonb[], ${pgArray(written.map((w) => w.completed))}::boolean[],
       ${pgArray(written.map((w) => w.completedAt?.toISOString() ?? null))}::timestamptz[],
-      ${pgArray(written.map((w) => w.updatedAt.toISOString()))}::timestamptz[])
-      as v(user_id, lesson_id, resume_seconds, watched_seconds, watched_ranges, completed, completed_at, updated_at)
+      ${pgArray(written.map((w) => w.updatedAt.toISOString()))}::timestamptz[],
+      ${pgArray(written.map((w) => w.paceSlackSeconds))}::float8[])
+      as v(user_id, lesson_id, resume_seconds, watched_seconds, watched_ranges, completed, completed_at, updated_at,
+        pace_slack_seconds)
     where p.user_id = v.user_id and p.lesson_id = v.lesson_id
   `);
 

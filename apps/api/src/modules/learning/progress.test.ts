@@ -62,6 +62,36 @@ describe('PUT /lessons/:id/progress', () => {
     expect(await play(learner, 40, 90, 4)).toMatchObject({ watchedSeconds: 40, completed: false });
   });
 
+  it('credits the report after a late one at 2x, so a slow phone or network costs no watched seconds', async () => {
+    const learner = await createLearner(ctx);
+    await open(learner);
+    // 2x: a report due every 5 s. The one of second 20 arrives 2.5 s late, the one of second 30 on time after it.
+    for (const [position, wait] of [
+      [10, 5],
+      [20, 7.5],
+      [30, 2.5],
+      [40, 5],
+    ] as const) {
+      advance(ctx, wait);
+      await report(learner, position);
+    }
+    expect(await row(learner)).toMatchObject({ watchedSeconds: 40, watchedRanges: [[0, 40]] });
+
+    // The carried pace is one save interval at most: after a long pause, quick reports are credited once more, not on.
+    advance(ctx, 600);
+    await report(learner, 50);
+    for (const position of [60, 70, 80, 90]) {
+      advance(ctx, 0.5);
+      await report(learner, position);
+    }
+    expect(await row(learner)).toMatchObject({ watchedSeconds: 60, watchedRanges: [[0, 60]] });
+
+    // A new playback carries nothing from the last one.
+    await open(learner);
+    advance(ctx, 1);
+    expect((await row(learner))?.paceSlackSeconds).toBe(0);
+  });
+
   it('does not complete a lesson when the learner seeks straight to the end and reports completed', async () => {
     const learner = await createLearner(ctx);
     await open(learner);

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   CREDIT_TOLERANCE_SECONDS,
   creditedRange,
+  creditedStep,
   isHonestlyComplete,
   MAX_CREDITED_GAP_SECONDS,
   mergeRange,
+  PACE_SLACK_CAP_SECONDS,
   totalSeconds,
 } from './watched-ranges.ts';
 
@@ -38,6 +40,68 @@ describe('creditedRange', () => {
 
   it('treats a report that arrives before the previous one (clock skew) as no time elapsed', () => {
     expect(creditedRange({ position: 10, at: at(10) }, { position: 20, at: at(0) })).toBeNull();
+  });
+});
+
+describe('creditedStep: pace carried from one report to the next', () => {
+  /** Reports at 2x speed, each 10 s of the lesson, arriving at the given wall-clock seconds; what each credits. */
+  const run = (arrivals: number[]) => {
+    let previous = { position: 0, at: at(0) };
+    let slack = 0;
+    return arrivals.map((second, i) => {
+      const current = { position: (i + 1) * 10, at: at(second) };
+      const step = creditedStep(previous, current, slack);
+      previous = current;
+      slack = step.slack;
+      return step.range;
+    });
+  };
+
+  it('credits the report after a late one, which the pair rule alone refused', () => {
+    // On time at 5 s, late at 12.5 s (due at 10), on time at 15 s: 10 lesson seconds in 2.5 s of wall clock.
+    expect(creditedRange({ position: 20, at: at(12.5) }, { position: 30, at: at(15) })).toBeNull();
+    expect(run([5, 12.5, 15])).toEqual([
+      [0, 10],
+      [10, 20],
+      [20, 30],
+    ]);
+  });
+
+  it('keeps the 2x bound over a run: a late report cannot make room for playback faster than that', () => {
+    // Steady 2x (every 5 s) leaves nothing to carry; 10 s of the lesson in 2 s is then refused.
+    expect(run([5, 10, 15, 17])).toEqual([[0, 10], [10, 20], [20, 30], null]);
+    expect(creditedStep({ position: 0, at: at(0) }, { position: 10, at: at(5) }, 0).slack).toBe(0);
+  });
+
+  it('carries at most one save interval, however long the learner paused', () => {
+    const paused = creditedStep({ position: 10, at: at(0) }, { position: 20, at: at(600) }, 0);
+    expect(paused).toEqual({ range: [10, 20], slack: PACE_SLACK_CAP_SECONDS });
+    // Then reports every half second: the carried pace covers one more, not the next.
+    const next = creditedStep({ position: 20, at: at(600) }, { position: 30, at: at(600.5) }, paused.slack);
+    expect(next.range).toEqual([20, 30]);
+    expect(creditedStep({ position: 30, at: at(600.5) }, { position: 40, at: at(601) }, next.slack).range).toBeNull();
+  });
+
+  it('ends the run at a seek or a rewind: nothing is carried past either', () => {
+    expect(creditedStep({ position: 10, at: at(0) }, { position: 60, at: at(30) }, 5)).toEqual({
+      range: null,
+      slack: 0,
+    });
+    expect(creditedStep({ position: 60, at: at(0) }, { position: 20, at: at(30) }, 5)).toEqual({
+      range: null,
+      slack: 0,
+    });
+    // Standing still keeps it (a milestone saved at the same second as the last multiple of 10).
+    expect(creditedStep({ position: 20, at: at(0) }, { position: 20, at: at(1) }, 5)).toEqual({
+      range: null,
+      slack: 7,
+    });
+  });
+
+  it('ignores a carried value out of range (the column is only ever written by this rule)', () => {
+    expect(creditedStep({ position: 0, at: at(0) }, { position: 10, at: at(0) }, 1e9).range).toEqual([0, 10]);
+    expect(creditedStep({ position: 0, at: at(0) }, { position: 10, at: at(0) }, -50).range).toBeNull();
+    expect(creditedStep({ position: 0, at: at(0) }, { position: 10, at: at(0) }, Number.NaN).range).toBeNull();
   });
 });
 

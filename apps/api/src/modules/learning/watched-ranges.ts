@@ -18,18 +18,46 @@ export const CREDIT_TOLERANCE_SECONDS = 3;
 export const MAX_CREDITED_GAP_SECONDS = PROGRESS_SAVE_EVERY_SECONDS + CREDIT_TOLERANCE_SECONDS;
 
 /**
- * The seconds between two reports that count as watched: only a forward move that playback could have
- * made in the wall-clock time between the reports (at up to 2x speed), and no longer than one save
- * interval. Seeking ahead, or reporting the end without the time having passed, credits nothing.
+ * Pace the learner was allowed but did not use, carried from one report to the next: at most one save interval of
+ * lesson seconds. A report that reaches the server late (a slow phone, a busy network or server) leaves the next
+ * one a shorter wall-clock interval than the playback between them took; the carried pace absorbs that jitter,
+ * while over any run of reports the credit still cannot outpace 2x speed by more than this much (besides
+ * each report's tolerance, as before).
  */
-export function creditedRange(previous: PlayheadSample | null, current: PlayheadSample): Range | null {
-  if (!previous) return null;
-  const gap = current.position - previous.position;
-  if (gap <= 0 || gap > MAX_CREDITED_GAP_SECONDS) return null;
-  const elapsedSeconds = Math.max(0, (current.at.getTime() - previous.at.getTime()) / 1000);
-  if (gap > elapsedSeconds * MAX_CREDITED_PLAYBACK_RATE + CREDIT_TOLERANCE_SECONDS) return null;
-  return [previous.position, current.position];
+export const PACE_SLACK_CAP_SECONDS = PROGRESS_SAVE_EVERY_SECONDS;
+
+/** What one report credits, and the unused pace it passes to the next report. */
+export interface CreditStep {
+  range: Range | null;
+  /** Lesson seconds of unused pace carried to the next report, 0 to PACE_SLACK_CAP_SECONDS. */
+  slack: number;
 }
+
+/**
+ * The seconds between two reports that count as watched: only a forward move that playback could have made in
+ * the wall-clock time between the reports at up to 2x speed (plus the pace the previous reports left unused,
+ * `carried`), and no longer than one save interval. Seeking ahead, or reporting the end without the time having
+ * passed, credits nothing and ends the run: the next report starts with no carried pace.
+ */
+export function creditedStep(previous: PlayheadSample | null, current: PlayheadSample, carried = 0): CreditStep {
+  if (!previous) return { range: null, slack: 0 };
+  const gap = current.position - previous.position;
+  const elapsedSeconds = Math.max(0, (current.at.getTime() - previous.at.getTime()) / 1000);
+  const allowance = clampSlack(carried) + elapsedSeconds * MAX_CREDITED_PLAYBACK_RATE;
+  // Standing still (a milestone saved at the same second) keeps the pace; moving back starts afresh.
+  if (gap === 0) return { range: null, slack: clampSlack(allowance) };
+  if (gap < 0 || gap > MAX_CREDITED_GAP_SECONDS || gap > allowance + CREDIT_TOLERANCE_SECONDS) {
+    return { range: null, slack: 0 };
+  }
+  return { range: [previous.position, current.position], slack: clampSlack(allowance - gap) };
+}
+
+/** The range `creditedStep` credits with no pace carried. */
+export const creditedRange = (previous: PlayheadSample | null, current: PlayheadSample): Range | null =>
+  creditedStep(previous, current).range;
+
+const clampSlack = (seconds: number) =>
+  Number.isFinite(seconds) ? Math.min(PACE_SLACK_CAP_SECONDS, Math.max(0, seconds)) : 0;
 
 /** Sorted, non-overlapping ranges with `added` merged in (touching ranges join), clipped to [0, duration). */
 export function mergeRange(ranges: readonly Range[], added: Range, durationSeconds: number): Range[] {

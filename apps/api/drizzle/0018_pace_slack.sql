@@ -1,0 +1,1 @@
+ALTER TABLE "lesson_progress" ADD COLUMN "pace_slack_seconds" double precision DEFAULT 0 NOT NULL;
