@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { batchOptionsFor } from './lib/batching.ts';
 import type { Metrics } from './lib/metrics.ts';
+import { createPdfThread, type PdfThread } from './lib/pdf-thread.ts';
 import type { Clock } from './lib/time.ts';
 import { SessionLookup } from './modules/auth/index.ts';
 import { EventWriter, ProgressWriter } from './modules/learning/index.ts';
@@ -37,6 +38,8 @@ export interface Adapters {
   outbox: Outbox;
   /** HLS tokens, leases and playlists (decision 034). */
   hlsAccess: HlsAccess;
+  /** Invoices and certificates drawn on a worker thread, off the event loop (decision 046). */
+  pdfThread: PdfThread;
 }
 
 /**
@@ -79,6 +82,9 @@ export function createAdapters(
       : createMailboxMailer(),
     outbox,
     hlsAccess: new HlsAccess(database.db, config.mediaSigningSecret),
+    pdfThread: createPdfThread(undefined, {
+      onFallback: (error) => services.log.warn({ err: error }, 'PDF worker unavailable: drawn on the main thread'),
+    }),
   };
 }
 

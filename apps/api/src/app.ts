@@ -130,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     await app.deps.jobs.stop();
     app.deps.mailer.close();
+    await app.deps.pdfThread.close();
     logDestination?.flushSync();
   });
   // Hooks of every request in callback style: no promise per request for work that never waits.
@@ -202,7 +203,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   // Outside production without SMTP_URL, mail is kept in the database and read here.
   // Email attachments (an invoice's PDF) are resolved at delivery from the references stored with the message.
-  const resolveAttachment = invoiceAttachment(database.db);
+  const resolveAttachment = invoiceAttachment(database.db, app.deps.pdfThread);
   if (hasDevMailbox(app.deps)) await app.register(devMailboxRoutes, { resolveAttachment });
   await startMailJobs(app, resolveAttachment, [analyticsJobs(app), streamingJobs(app)]);
 

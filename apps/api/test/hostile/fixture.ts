@@ -219,7 +219,7 @@ export async function createHostileFixture(
     ctx.app.deps.config.invoicing,
   );
   if (!invoiceId) throw new Error('no invoice');
-  await invoiceAttachment(db)({ kind: 'invoice', invoiceId });
+  await invoiceAttachment(db, ctx.app.deps.pdfThread)({ kind: 'invoice', invoiceId });
   const { orderId: cancellableOrderId } = await insertPaidOrder(
     db,
     paid('order_HOSTILEPAID002', 'transformers-explained', 13),

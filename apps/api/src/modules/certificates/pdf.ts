@@ -11,10 +11,12 @@ const ACCENT = '#4338ca';
  * The certificate as a one-page A4 landscape PDF: who, which course, when, the time really watched, each
  * quiz's best score, its id and the page that verifies it (a revoked one says so across the top).
  */
-export function certificatePdf(
-  row: LiveCertificate,
-  context: { productName: string; verificationUrl: string },
-): Promise<Buffer> {
+export interface CertificatePdfInput {
+  row: LiveCertificate;
+  context: { productName: string; verificationUrl: string };
+}
+
+export function certificatePdf(row: LiveCertificate, context: CertificatePdfInput['context']): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',

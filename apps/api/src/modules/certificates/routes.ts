@@ -5,7 +5,7 @@ import { perLearnerRateLimit } from '../../plugins/per-learner-rate-limit.ts';
 import { requireUser } from '../auth/index.ts';
 import { certificateImage } from './image.ts';
 import { verificationUrl } from './links.ts';
-import { certificatePdf } from './pdf.ts';
+import { type CertificatePdfInput, certificatePdf } from './pdf.ts';
 import { findCertificate, listLearnerCertificates, toCertificate } from './queries.ts';
 
 /**
@@ -18,7 +18,7 @@ const PUBLIC_SHORT_CACHE = 'public, max-age=60';
 
 /** The public verification of certificates, their PDF and preview picture, and the learner's own list. */
 export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config, site } = app.deps;
+  const { db, config, site, pdfThread } = app.deps;
   const context = { publicUrl: config.publicUrl, productName: site.productName };
 
   route(app, endpoints.certificate, {}, async (request, reply) => {
@@ -27,13 +27,15 @@ export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
     return toCertificate(row, context);
   });
 
-  // Drawing costs some CPU (tens of milliseconds): a budget per visitor, far above what a person clicks.
+  // Drawing costs some CPU (tens of milliseconds, on the PDF thread): a budget per visitor, far above what a person
+  // clicks.
   route(app, endpoints.certificatePdf, { config: perLearnerRateLimit(30) }, async (request, reply) => {
     const row = await findCertificate(db, request.params.id);
-    const pdf = await certificatePdf(row, {
-      productName: site.productName,
-      verificationUrl: verificationUrl(config.publicUrl, row.id),
-    });
+    const input: CertificatePdfInput = {
+      row,
+      context: { productName: site.productName, verificationUrl: verificationUrl(config.publicUrl, row.id) },
+    };
+    const pdf = await pdfThread.draw({ kind: 'certificate', input }, () => certificatePdf(input.row, input.context));
     return reply
       .header('cache-control', PUBLIC_SHORT_CACHE)
       .header('content-disposition', `attachment; filename="certificate-${row.id}.pdf"`)

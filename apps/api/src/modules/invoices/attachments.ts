@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { invoices } from '../../db/schema.ts';
+import type { PdfThread } from '../../lib/pdf-thread.ts';
 import type { AttachmentResolver } from '../mail/index.ts';
 import { invoiceFileName, storedInvoicePdf } from './stored-pdf.ts';
 
@@ -9,7 +10,7 @@ import { invoiceFileName, storedInvoicePdf } from './stored-pdf.ts';
  * invoice or credit note becomes its stored PDF. Invoices are never deleted, so a missing one is a defect, and
  * the delivery fails (and is retried) rather than sending the email without it.
  */
-export function invoiceAttachment(db: Db): AttachmentResolver {
+export function invoiceAttachment(db: Db, pdfThread: PdfThread): AttachmentResolver {
   return async (ref) => {
     const [invoice] = await db
       .select({ id: invoices.id, number: invoices.number, details: invoices.details, pdf: invoices.pdf })
@@ -20,7 +21,7 @@ export function invoiceAttachment(db: Db): AttachmentResolver {
     return {
       filename: invoiceFileName(invoice.number),
       contentType: 'application/pdf',
-      content: await storedInvoicePdf(db, invoice),
+      content: await storedInvoicePdf(db, pdfThread, invoice),
     };
   };
 }

@@ -3,4 +3,5 @@
 export { invoiceAttachment } from './attachments.ts';
 export type { InvoiceDocument } from './document.ts';
 export { type CreditNoteInput, type IssuedInvoice, issueCreditNote, issueInvoice } from './issue.ts';
+export { invoicePdf } from './pdf.ts';
 export { invoiceRoutes } from './routes.ts';

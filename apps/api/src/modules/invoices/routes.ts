@@ -18,9 +18,9 @@ const INVOICE_READERS = ['support', 'admin'] as const;
  * support and admins. Anyone else gets the answer of an id that does not exist, so ids cannot be probed.
  */
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps;
+  const { db, pdfThread } = app.deps;
 
-  // The first download draws the PDF (tens of milliseconds); later ones read it. A budget per visitor anyway.
+  // The first download draws the PDF (on the PDF thread); later ones read it. A budget per visitor anyway.
   route(app, endpoints.invoicePdf, { config: perLearnerRateLimit(30) }, async (request, reply) => {
     const user = await requireUser(request);
     const [invoice] = await db
@@ -36,7 +36,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       .limit(1);
     const staff = user.roles.some((role) => (INVOICE_READERS as readonly string[]).includes(role));
     if (!invoice || (invoice.userId !== user.id && !staff)) throw notFound(INVOICE_NOT_FOUND, 'invoice_not_found');
-    const pdf = await storedInvoicePdf(db, invoice);
+    const pdf = await storedInvoicePdf(db, pdfThread, invoice);
     return reply
       .header('cache-control', 'private, no-store')
       .header('content-disposition', `attachment; filename="${invoiceFileName(invoice.number)}"`)

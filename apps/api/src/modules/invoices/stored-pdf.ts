@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { invoices } from '../../db/schema.ts';
+import type { PdfThread } from '../../lib/pdf-thread.ts';
 import { invoiceDocumentSchema } from './document.ts';
 import { invoicePdf } from './pdf.ts';
 
@@ -14,9 +15,14 @@ export const invoiceFileName = (number: string) => `${number.replaceAll('/', '-'
  * (`where pdf is null`: the row is otherwise never changed), then always those bytes. Two first requests at
  * once may both draw it; only one drawing is stored, and both serve the stored one.
  */
-export async function storedInvoicePdf(db: Db, invoice: Pick<InvoiceRow, 'id' | 'details' | 'pdf'>): Promise<Buffer> {
+export async function storedInvoicePdf(
+  db: Db,
+  pdfThread: PdfThread,
+  invoice: Pick<InvoiceRow, 'id' | 'details' | 'pdf'>,
+): Promise<Buffer> {
   if (invoice.pdf) return invoice.pdf;
-  const drawn = await invoicePdf(invoiceDocumentSchema.parse(invoice.details));
+  const document = invoiceDocumentSchema.parse(invoice.details);
+  const drawn = await pdfThread.draw({ kind: 'invoice', input: document }, () => invoicePdf(document));
   const stored = await db
     .update(invoices)
     .set({ pdf: drawn })

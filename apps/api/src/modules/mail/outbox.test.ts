@@ -25,7 +25,7 @@ describe('the email outbox', () => {
       clock: () => ctx.clock.now,
       log: ctx.app.log,
       messageIdHost: 'localhost',
-      resolveAttachment: invoiceAttachment(ctx.database.db),
+      resolveAttachment: invoiceAttachment(ctx.database.db, ctx.app.deps.pdfThread),
     });
     // The jobs the queue holds, run as the worker would run them.
     const { rows: jobs } = await ctx.database.runSql(`select id, data from jobs.job where name = $1`, [
