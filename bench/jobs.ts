@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
 import { loadSiteConfig } from '../apps/api/src/content/load.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
+import { createPdfThread } from '../apps/api/src/lib/pdf-thread.ts';
 import { systemClock } from '../apps/api/src/lib/time.ts';
 import { invoiceAttachment } from '../apps/api/src/modules/invoices/index.ts';
 import { emailDeliveryHandler } from '../apps/api/src/modules/mail/delivery.ts';
@@ -103,6 +104,8 @@ const queueSeconds = (performance.now() - queueStarted) / 1000;
 const completed = async () => (await jobs.countByState(EMAIL_DELIVERY_QUEUE)).completed ?? 0;
 const before = await completed();
 const deliverStarted = performance.now();
+// The contact acknowledgements carry no invoice; the resolver is the product's all the same.
+const pdfThread = createPdfThread();
 await jobs.work(
   EMAIL_DELIVERY_QUEUE,
   emailDeliveryHandler({
@@ -111,7 +114,7 @@ await jobs.work(
     clock: systemClock,
     log: quiet,
     messageIdHost: '127.0.0.1',
-    resolveAttachment: invoiceAttachment(database.db),
+    resolveAttachment: invoiceAttachment(database.db, pdfThread),
   }),
 );
 let done = 0;
@@ -121,6 +124,7 @@ while (done < JOBS && performance.now() - deliverStarted < BOUND_MS) {
 }
 const deliverSeconds = (performance.now() - deliverStarted) / 1000;
 await jobs.stop();
+await pdfThread.close();
 await deleteOwnRows();
 await database.close();
 
