@@ -282,7 +282,9 @@ test('signed out, Enroll asks to sign in and signing in comes back to the course
   await expect(page).toHaveURL(/\/course\/rag-from-scratch$/);
   await expect(sidePanel(page).getByRole('button', { name: 'Pay ₹4,999 · Lifetime access' })).toBeEnabled();
 
-  // The free course's button asks the same.
+  // The free course's button asks the same. Signed out away from the app: a request of the course page still in
+  // flight would answer 401 and the app would navigate, aborting this navigation.
+  await page.goto('about:blank');
   await page.context().clearCookies();
   await page.goto('/course/python-for-ai');
   await sidePanel(page).getByRole('button', { name: 'Enroll for Free' }).click();
