@@ -20,6 +20,7 @@ import { emailDeliveryHandler } from '../apps/api/src/modules/mail/delivery.ts';
 import { EMAIL_DELIVERY_QUEUE, emailDeliveryQueue, Outbox } from '../apps/api/src/modules/mail/outbox.ts';
 import { contactAckMail } from '../apps/api/src/modules/mail/templates/contact.ts';
 import { repoRoot } from '../apps/api/src/paths.ts';
+import { drawPdfJob } from '../apps/api/src/pdf-jobs.ts';
 import { JOBS_SCHEMA, JobQueue } from '../apps/api/src/providers/jobs/job-queue.ts';
 import { createMailboxMailer } from '../apps/api/src/providers/mail/mailer.ts';
 
@@ -105,7 +106,7 @@ const completed = async () => (await jobs.countByState(EMAIL_DELIVERY_QUEUE)).co
 const before = await completed();
 const deliverStarted = performance.now();
 // The contact acknowledgements carry no invoice; the resolver is the product's all the same.
-const pdfThread = createPdfThread();
+const pdfThread = createPdfThread(drawPdfJob);
 await jobs.work(
   EMAIL_DELIVERY_QUEUE,
   emailDeliveryHandler({

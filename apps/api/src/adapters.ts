@@ -10,6 +10,7 @@ import { SessionLookup } from './modules/auth/index.ts';
 import { EventWriter, ProgressWriter } from './modules/learning/index.ts';
 import { Outbox } from './modules/mail/index.ts';
 import { HlsAccess } from './modules/streaming/index.ts';
+import { drawPdfJob } from './pdf-jobs.ts';
 import { JobQueue } from './providers/jobs/job-queue.ts';
 import { createMailboxMailer, type Mailer } from './providers/mail/mailer.ts';
 import { createSmtpMailer } from './providers/mail/smtp-mailer.ts';
@@ -82,7 +83,7 @@ export function createAdapters(
       : createMailboxMailer(),
     outbox,
     hlsAccess: new HlsAccess(database.db, config.mediaSigningSecret),
-    pdfThread: createPdfThread(undefined, {
+    pdfThread: createPdfThread(drawPdfJob, {
       onFallback: (error) => services.log.warn({ err: error }, 'PDF worker unavailable: drawn on the main thread'),
     }),
   };

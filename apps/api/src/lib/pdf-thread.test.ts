@@ -4,7 +4,8 @@ import { DEVELOPMENT_SUPPLIER } from '../config.ts';
 import { buildInvoiceDocument } from '../modules/invoices/document.ts';
 import { invoicePdf } from '../modules/invoices/index.ts';
 import { financialYearOf } from '../modules/invoices/numbering.ts';
-import { createPdfThread, type PdfThread } from './pdf-thread.ts';
+import { drawPdfJob } from '../pdf-jobs.ts';
+import { createPdfThread, type PdfJob, type PdfThread } from './pdf-thread.ts';
 
 const issuedAt = new Date('2026-11-25T10:00:00Z');
 const document = buildInvoiceDocument(
@@ -26,8 +27,15 @@ const document = buildInvoiceDocument(
 
 describe('the PDF thread', () => {
   const threads: PdfThread[] = [];
-  const thread = (...args: Parameters<typeof createPdfThread>) => {
-    const created = createPdfThread(...args);
+  /** Counts the drawings done on this thread (the fallback). */
+  let drawnHere = 0;
+  const drawHere = (job: PdfJob) => {
+    drawnHere++;
+    return drawPdfJob(job);
+  };
+  const thread = (options?: Parameters<typeof createPdfThread>[1]) => {
+    drawnHere = 0;
+    const created = createPdfThread(drawHere, options);
     threads.push(created);
     return created;
   };
@@ -37,15 +45,11 @@ describe('the PDF thread', () => {
 
   it('draws on a worker thread the same bytes the main thread draws', { timeout: 60_000 }, async () => {
     const fallbacks: unknown[] = [];
-    const pdfs = thread(undefined, { onFallback: (error) => fallbacks.push(error) });
+    const pdfs = thread({ onFallback: (error) => fallbacks.push(error) });
     expect(pdfs.threadId()).toBeNull();
-    let drewHere = false;
-    const onWorker = await pdfs.draw({ kind: 'invoice', input: document }, () => {
-      drewHere = true;
-      return invoicePdf(document);
-    });
+    const onWorker = await pdfs.draw({ kind: 'invoice', input: document });
     expect(fallbacks).toEqual([]);
-    expect(drewHere).toBe(false);
+    expect(drawnHere).toBe(0);
     expect(pdfs.threadId()).toBeGreaterThan(0);
     expect(Buffer.compare(onWorker, await invoicePdf(document))).toBe(0);
     expect(await pdfText(onWorker)).toContain('INV/2627/00042');
@@ -53,41 +57,45 @@ describe('the PDF thread', () => {
     // Several at once: each answer reaches its own caller.
     const numbers = ['INV/2627/00043', 'INV/2627/00044', 'INV/2627/00045'];
     const many = await Promise.all(
-      numbers.map((number) => {
-        const input = { ...document, number };
-        return pdfs.draw({ kind: 'invoice', input }, () => invoicePdf(input));
-      }),
+      numbers.map((number) => pdfs.draw({ kind: 'invoice', input: { ...document, number } })),
     );
     for (const [i, pdf] of many.entries()) expect(await pdfText(pdf)).toContain(numbers[i]);
     expect(fallbacks).toEqual([]);
+    expect(drawnHere).toBe(0);
   });
 
   it('stops the worker after a quiet spell, and starts another for the next drawing', { timeout: 60_000 }, async () => {
-    const pdfs = thread(undefined, { idleMs: 50 });
-    await pdfs.draw({ kind: 'invoice', input: document }, () => invoicePdf(document));
+    const pdfs = thread({ idleMs: 50 });
+    await pdfs.draw({ kind: 'invoice', input: document });
     const first = pdfs.threadId();
     expect(first).not.toBeNull();
     await expect.poll(() => pdfs.threadId(), { timeout: 5_000 }).toBeNull();
-    await pdfs.draw({ kind: 'invoice', input: document }, () => invoicePdf(document));
+    await pdfs.draw({ kind: 'invoice', input: document });
     expect(pdfs.threadId()).not.toBeNull();
     expect(pdfs.threadId()).not.toBe(first);
   });
 
   it('draws on the calling thread when the worker cannot start', async () => {
     const fallbacks: unknown[] = [];
-    const pdfs = thread(
-      { url: new URL('./no-such-pdf-worker.js', import.meta.url), typescript: false },
-      { onFallback: (error) => fallbacks.push(error) },
-    );
-    const pdf = await pdfs.draw({ kind: 'invoice', input: document }, () => invoicePdf(document));
+    const pdfs = thread({
+      entry: { url: new URL('./no-such-pdf-worker.js', import.meta.url), typescript: false },
+      onFallback: (error) => fallbacks.push(error),
+    });
+    const pdf = await pdfs.draw({ kind: 'invoice', input: document });
     expect(await pdfText(pdf)).toContain('INV/2627/00042');
     expect(fallbacks).toHaveLength(1);
+    expect(drawnHere).toBe(1);
   });
 
-  it('reports a drawing that fails, wherever it is drawn', { timeout: 60_000 }, async () => {
-    const pdfs = thread();
-    await expect(
-      pdfs.draw({ kind: 'invoice', input: { kind: 'invoice' } }, () => Promise.reject(new Error('not a document'))),
-    ).rejects.toThrow('not a document');
+  it('fails a drawing whose input the worker cannot draw, without drawing it again here', {
+    timeout: 60_000,
+  }, async () => {
+    const fallbacks: unknown[] = [];
+    const pdfs = thread({ onFallback: (error) => fallbacks.push(error) });
+    await expect(pdfs.draw({ kind: 'invoice', input: { kind: 'invoice' } })).rejects.toThrow(/legalName/);
+    expect(drawnHere).toBe(0);
+    expect(fallbacks).toEqual([]);
+    // The worker is still there for the next one.
+    expect(await pdfText(await pdfs.draw({ kind: 'invoice', input: document }))).toContain('INV/2627/00042');
   });
 });

@@ -8,13 +8,14 @@ import { Worker } from 'node:worker_threads';
  * One worker, started by the first drawing and stopped after a quiet minute (alive, it adds about 77 MB of resident
  * memory: its own heap, pdfkit and the modules the drawings import).
  * Drawings queue in it one after another. If the worker cannot start or dies, the drawing is done on the calling
- * thread instead, as before: a PDF is never refused because of the thread it would have been drawn on.
+ * thread instead (`drawHere`), as before: a PDF is never refused because of the thread it would have been drawn on.
+ * A drawing the worker answers with an error (its input) fails as it would have on this thread, without a retry.
  */
 export type PdfJob = { kind: 'invoice'; input: unknown } | { kind: 'certificate'; input: unknown };
 
 export interface PdfThread {
-  /** `job` drawn on the worker; `drawHere` draws the same on this thread (the fallback). */
-  draw(job: PdfJob, drawHere: () => Promise<Buffer>): Promise<Buffer>;
+  /** `job` drawn on the worker, or on this thread when the worker is unavailable. */
+  draw(job: PdfJob): Promise<Buffer>;
   /** The running worker's thread id, or null while none runs. */
   threadId(): number | null;
   close(): Promise<void>;
@@ -49,10 +50,14 @@ function spawn(entry: PdfWorkerEntry): Worker {
   return new Worker(boot, { eval: true });
 }
 
+/** A drawing that failed in the worker: the job's own error, not the worker's. */
+class PdfDrawingError extends Error {}
+
 export function createPdfThread(
-  entry: PdfWorkerEntry = defaultEntry(),
-  options: { idleMs?: number; onFallback?: (error: unknown) => void } = {},
+  drawHere: (job: PdfJob) => Promise<Buffer>,
+  options: { entry?: PdfWorkerEntry; idleMs?: number; onFallback?: (error: unknown) => void } = {},
 ): PdfThread {
+  const entry = options.entry ?? defaultEntry();
   const idleMs = options.idleMs ?? IDLE_MS;
   let worker: Worker | null = null;
   let nextId = 1;
@@ -87,7 +92,7 @@ export function createPdfThread(
       if (!pending) return;
       waiting.delete(answer.id);
       if (answer.pdf) pending.resolve(Buffer.from(answer.pdf.buffer, answer.pdf.byteOffset, answer.pdf.byteLength));
-      else pending.reject(new Error(answer.error ?? 'the PDF worker answered without a PDF'));
+      else pending.reject(new PdfDrawingError(answer.error ?? 'the PDF worker answered without a PDF'));
       stopWhenIdle();
     });
     started.on('error', (error) => {
@@ -113,12 +118,13 @@ export function createPdfThread(
     });
 
   return {
-    async draw(job, drawHere) {
+    async draw(job) {
       try {
         return await onWorker(job);
       } catch (error) {
+        if (error instanceof PdfDrawingError) throw error;
         options.onFallback?.(error);
-        return drawHere();
+        return drawHere(job);
       }
     },
     threadId: () => worker?.threadId ?? null,

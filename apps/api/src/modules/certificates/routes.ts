@@ -5,7 +5,7 @@ import { perLearnerRateLimit } from '../../plugins/per-learner-rate-limit.ts';
 import { requireUser } from '../auth/index.ts';
 import { certificateImage } from './image.ts';
 import { verificationUrl } from './links.ts';
-import { type CertificatePdfInput, certificatePdf } from './pdf.ts';
+import type { CertificatePdfInput } from './pdf.ts';
 import { findCertificate, listLearnerCertificates, toCertificate } from './queries.ts';
 
 /**
@@ -35,7 +35,7 @@ export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
       row,
       context: { productName: site.productName, verificationUrl: verificationUrl(config.publicUrl, row.id) },
     };
-    const pdf = await pdfThread.draw({ kind: 'certificate', input }, () => certificatePdf(input.row, input.context));
+    const pdf = await pdfThread.draw({ kind: 'certificate', input });
     return reply
       .header('cache-control', PUBLIC_SHORT_CACHE)
       .header('content-disposition', `attachment; filename="certificate-${row.id}.pdf"`)

@@ -3,7 +3,6 @@ import type { Db } from '../../db/client.ts';
 import { invoices } from '../../db/schema.ts';
 import type { PdfThread } from '../../lib/pdf-thread.ts';
 import { invoiceDocumentSchema } from './document.ts';
-import { invoicePdf } from './pdf.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -22,7 +21,7 @@ export async function storedInvoicePdf(
 ): Promise<Buffer> {
   if (invoice.pdf) return invoice.pdf;
   const document = invoiceDocumentSchema.parse(invoice.details);
-  const drawn = await pdfThread.draw({ kind: 'invoice', input: document }, () => invoicePdf(document));
+  const drawn = await pdfThread.draw({ kind: 'invoice', input: document });
   const stored = await db
     .update(invoices)
     .set({ pdf: drawn })
