@@ -162,7 +162,9 @@ export const courseSearch = pgTable(
     durationSeconds: integer('duration_seconds').notNull(),
   },
   (t) => [
-    index('course_search_document_idx').using('gin', t.document),
+    // The document with the filters a learner picks most (difficulty, free: btree_gin, decision 047): a search with
+    // them intersects their entries in the index and reads only the rows it keeps.
+    index('course_search_document_filters_idx').using('gin', t.document, t.difficulty, t.pricePaise),
     index('course_search_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     // A one-word search (decision 042): its title matches alone (they rank first), then the other matches walked
     // in each sort's order, stopping at the page's last row.

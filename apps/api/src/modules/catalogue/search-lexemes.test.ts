@@ -97,6 +97,30 @@ describe('catalogue words', () => {
     expect((await storedAndCounted()).stored).toEqual(counted);
   });
 
+  it('follows one statement that rewrites many search rows, some of their words changed and some not', async () => {
+    // 300 courses in one statement, then one statement over all of them: a third renamed (their words move), the
+    // rest given learners only (the same words, rewritten). Migration 0019 counts such a rewrite without a join of
+    // the trigger's transition tables (decision 047); the counts must still equal the rows'.
+    await db().execute(sql`
+      insert into courses (id, title, description, difficulty, price_paise, published)
+      select 'bulk-' || g, 'Okapi Pipelines ' || g, 'Bulk course.', 'Beginner', 0, true
+      from generate_series(1, 300) as g`);
+    expect(await coursesWith('okapi')).toBe(300);
+    await db().execute(sql`
+      update courses set
+        title = case when right(id, 1) in ('0', '3', '6') then 'Quokka Pipelines' else title end,
+        base_students = base_students + 7
+      where id like 'bulk-%'`);
+    const renamed = rowsOf<{ n: number }>(
+      await db().execute(sql`select count(*)::int as n from courses where id like 'bulk-%' and title like 'Quokka%'`),
+    )[0]?.n;
+    expect(renamed).toBe(90);
+    expect(await coursesWith('quokka')).toBe(90);
+    expect(await coursesWith('okapi')).toBe(210);
+    const { stored, counted } = await storedAndCounted();
+    expect(stored).toEqual(counted);
+  });
+
   it('corrects a misspelt word to a word of the catalogue, and follows the catalogue', async () => {
     // "Okafor" is an instructor: no title or lesson has it.
     expect(await ids('q=okafor')).toEqual(['ai-agents-tool-use']);
