@@ -68,10 +68,11 @@ export function createAdapters(
     eventWriter: new EventWriter(database.db, services.metrics.eventsIngested, batching),
     sessionLookup: new SessionLookup(database.db, batching),
     jobs,
-    // Four batches in flight on PostgreSQL (of the pool's 10 connections); PGlite has one connection.
+    // Two batches in flight on PostgreSQL (of the pool's 10 connections): more lanes make smaller batches, and
+    // each batch's transaction costs both processes CPU (decision 048). PGlite has one connection.
     progressWriter: new ProgressWriter(database.db, outbox, {
       ...batching,
-      lanes: database.kind === 'postgres' ? 4 : 1,
+      lanes: database.kind === 'postgres' ? 2 : 1,
     }),
     mailer: config.mail.smtpUrl
       ? createSmtpMailer({
