@@ -125,7 +125,7 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  * PostgreSQL would otherwise AND the search's bitmap with the price B-tree's (there for the price sorts' walk,
  * decision 042), reading tens of thousands of entries to save a few hundred heap pages.
  */
-function searchFiltersOf(query: CoursesQuery): SQL {
+export function searchFiltersOf(query: CoursesQuery): SQL {
   const where: SQL[] = [sql`true`];
   const price = (condition: SQL) => where.push(sql`(${condition}) is true`);
   if (query.difficulty) where.push(sql`s.difficulty = ${query.difficulty}`);
