@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
@@ -13,13 +13,13 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import pino from 'pino';
 import { type Adapters, createAdapters } from './adapters.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { BlockLogDestination } from './lib/log-destination.ts';
 import { createMetrics, type Metrics } from './lib/metrics.ts';
-import { lazyChildLogger, OneLinePerRequest } from './lib/request-log.ts';
+import { ReplayedReads } from './lib/replayed-reads.ts';
+import { lazyChildLogger, OneLinePerRequest, RequestLines, requestId } from './lib/request-log.ts';
 import { type Clock, systemClock } from './lib/time.ts';
 import { accountRoutes } from './modules/account/index.ts';
 import { adminResourceRoutes, adminRoutes, adminUploadRoutes } from './modules/admin/index.ts';
@@ -60,6 +60,8 @@ export interface AppDeps extends Adapters {
   site: SiteConfig;
   clock: Clock;
   metrics: Metrics;
+  /** Public reads answered again in front of Fastify (decision 049). */
+  replays: ReplayedReads;
 }
 
 declare module 'fastify' {
@@ -96,9 +98,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // for each line (decisions 022 and 044).
   const logDestination = options.logStream ? null : new BlockLogDestination();
   const logStream = options.logStream ?? logDestination ?? undefined;
-  // The request lines go through a logger of their own, without redaction, to the same destination (decision 035).
-  const requestLines = options.logger === undefined ? pino({ level: config.logLevel }, logStream) : undefined;
+  // The request lines are written without pino's redaction, to the same destination (decisions 035 and 049).
+  const requestLines =
+    options.logger === undefined ? new RequestLines(config.logLevel, logStream ?? process.stdout) : undefined;
+  const metrics = createMetrics(database.poolStats);
+  const replays = new ReplayedReads(requestLines, metrics);
   const app = Fastify({
+    serverFactory: (handler) => createServer((req, res) => replays.answer(req, res) || handler(req, res)),
     logger: options.logger ?? {
       level: config.logLevel,
       redact: { paths: REDACT, censor: '[redacted]' },
@@ -106,17 +112,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     logController: new OneLinePerRequest(requestLines),
     childLoggerFactory: lazyChildLogger,
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(given) ? given : randomUUID();
-    },
+    genReqId: requestId,
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: handleFrameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
-  const metrics = createMetrics(database.poolStats);
   const clock = options.clock ?? systemClock;
   app.decorate('deps', {
     config,
@@ -125,7 +127,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     site,
     clock,
     metrics,
+    replays,
     ...createAdapters(config, database, { clock, metrics, log: app.log, site }),
+  });
+  app.addHook('preClose', (done) => {
+    replays.close();
+    done();
   });
   app.addHook('onClose', async () => {
     await app.deps.jobs.stop();

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -39,5 +40,18 @@ describe('BlockLogDestination', () => {
     expect(lines.join('').startsWith(early)).toBe(true);
     destination.flushSync();
     expect(written()).toBe(lines.join(''));
+  });
+
+  it('writes the lines still waiting when the process exits', () => {
+    // A process that logs and exits at once (a failed start, a CLI command): its last lines are in no block yet.
+    const module = new URL('./log-destination.ts', import.meta.url).href;
+    const script = `
+      import { openSync } from 'node:fs';
+      const { BlockLogDestination } = await import(${JSON.stringify(module)});
+      const destination = new BlockLogDestination(openSync(${JSON.stringify(file)}, 'w'));
+      for (let i = 0; i < 3; i++) destination.write('{"msg":"last ' + i + '"}\\n');
+      process.exit(1);`;
+    expect(() => execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script])).toThrow();
+    expect(written()).toBe('{"msg":"last 0"}\n{"msg":"last 1"}\n{"msg":"last 2"}\n');
   });
 });

@@ -40,6 +40,11 @@ export class ResponseCache {
     ) as Promise<CachedResponse<T> | null>;
   }
 
+  /** Whether `cached` is still what `key` answers: loaded, not expired, not replaced. */
+  holds(key: string, cached: CachedResponse<unknown>): boolean {
+    return this.entries.peek(key)?.value === cached;
+  }
+
   clear() {
     this.entries.clear();
   }

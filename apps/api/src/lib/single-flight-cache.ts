@@ -3,7 +3,7 @@
  * a failed load is not kept; past `maxEntries` the oldest entry goes. A TTL of 0 never caches.
  */
 export class SingleFlightCache<T> {
-  private readonly entries = new Map<string, { expires: number; pending: Promise<T> }>();
+  private readonly entries = new Map<string, { expires: number; pending: Promise<T>; loaded?: { value: T } }>();
 
   constructor(
     private readonly ttlMs: number,
@@ -17,10 +17,25 @@ export class SingleFlightCache<T> {
     const pending = load();
     if (this.ttlMs > 0) {
       if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-      this.entries.set(key, { expires: this.now() + this.ttlMs, pending });
-      pending.catch(() => this.entries.delete(key));
+      const entry: { expires: number; pending: Promise<T>; loaded?: { value: T } } = {
+        expires: this.now() + this.ttlMs,
+        pending,
+      };
+      this.entries.set(key, entry);
+      pending.then(
+        (value) => {
+          entry.loaded = { value };
+        },
+        () => this.entries.delete(key),
+      );
     }
     return pending;
+  }
+
+  /** The loaded value of a live entry, without loading: undefined when there is none (missing, loading, expired). */
+  peek(key: string): { value: T } | undefined {
+    const hit = this.entries.get(key);
+    return hit && hit.expires > this.now() ? hit.loaded : undefined;
   }
 
   clear() {

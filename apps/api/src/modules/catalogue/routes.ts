@@ -7,11 +7,12 @@ import {
   statsSchema,
   suggestionsSchema,
 } from '@kaushal/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { route } from '../../lib/endpoint-route.ts';
 import { notFound } from '../../lib/errors.ts';
-import { ResponseCache, sendCached } from '../../lib/response-cache.ts';
+import { type CachedResponse, ResponseCache, sendCached } from '../../lib/response-cache.ts';
 import { currentUser, SESSION_COOKIE } from '../auth/index.ts';
 import { getCourseAccess } from '../enrollment/index.ts';
 import { canPreviewCourse, publicCourseOf } from '../roles/index.ts';
@@ -51,44 +52,58 @@ async function loadPublicCourse(db: Db, id: string, options: { preview?: boolean
 }
 
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, site, clock, config } = app.deps;
+  const { db, site, clock, config, replays } = app.deps;
   const cache = new ResponseCache(config.catalogueCacheMs);
   // Searches have as many keys as learners have words: a cache of their own, so a flood of distinct searches
   // never pushes the course pages out of the other.
   const searches = new ResponseCache(config.catalogueCacheMs, 1000);
+  /** Sends a cached answer that is the same for every visitor, and offers it for replay while it is current. */
+  const sendPublic = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    from: ResponseCache,
+    key: string,
+    cached: CachedResponse<unknown>,
+    cacheControl = PUBLIC_CACHE,
+  ) => {
+    sendCached(request, reply, cached, cacheControl);
+    replays.offer(request, reply, cached.body, () => from.holds(key, cached));
+    return reply;
+  };
 
   route(app, endpoints.courses, {}, async (request, reply) => {
     const query = request.query;
     const { page, size } = query;
-    const cached = isSearchOrFilter(query)
-      ? await searches.get(
-          `search:${JSON.stringify([query.q, query.difficulty, query.price, query.minPrice, query.maxPrice, query.duration, query.sort, page, size])}`,
-          courseListSchema,
-          () => searchCatalogue(db, query),
-        )
-      : await cache.get(`courses:${page}:${size}`, courseListSchema, () => listCourses(db, page, size));
-    return sendCached(request, reply, cached, PUBLIC_CACHE);
+    if (isSearchOrFilter(query)) {
+      const key = `search:${JSON.stringify([query.q, query.difficulty, query.price, query.minPrice, query.maxPrice, query.duration, query.sort, page, size])}`;
+      const cached = await searches.get(key, courseListSchema, () => searchCatalogue(db, query));
+      return sendPublic(request, reply, searches, key, cached);
+    }
+    const key = `courses:${page}:${size}`;
+    const cached = await cache.get(key, courseListSchema, () => listCourses(db, page, size));
+    return sendPublic(request, reply, cache, key, cached);
   });
 
   route(app, endpoints.searchSuggestions, {}, async (request, reply) => {
-    const { q } = request.query;
-    const cached = await searches.get(`suggest:${q.toLowerCase()}`, suggestionsSchema, () => suggest(db, q));
-    return sendCached(request, reply, cached, PUBLIC_CACHE);
+    const key = `suggest:${request.query.q.toLowerCase()}`;
+    const cached = await searches.get(key, suggestionsSchema, () => suggest(db, request.query.q));
+    return sendPublic(request, reply, searches, key, cached);
   });
 
   route(app, endpoints.featuredCourses, {}, async (request, reply) => {
     const cached = await cache.get('featured', featuredCoursesSchema, () => listFeatured(db));
-    return sendCached(request, reply, cached, PUBLIC_CACHE);
+    return sendPublic(request, reply, cache, 'featured', cached);
   });
 
   route(app, endpoints.stats, {}, async (request, reply) => {
     const cached = await cache.get('stats', statsSchema, () => readStats(db, site.successRate));
-    return sendCached(request, reply, cached, PUBLIC_CACHE);
+    return sendPublic(request, reply, cache, 'stats', cached);
   });
 
   route(app, endpoints.course, {}, async (request, reply) => {
     const { id } = request.params;
-    const cached = await cache.getOptional(`course:${id}`, courseDetailSchema, () => loadPublicCourse(db, id));
+    const key = `course:${id}`;
+    const cached = await cache.getOptional(key, courseDetailSchema, () => loadPublicCourse(db, id));
     const user = request.cookies[SESSION_COOKIE] ? await currentUser(request) : null;
     // Staff of the course (never a plain learner: no roles, no query) preview it: every lesson opens for them.
     const staff = Boolean(user && user.roles.length > 0 && (await canPreviewCourse(db, user, id)));
@@ -97,7 +112,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!cached && !preview) throw notFound(COURSE_NOT_FOUND, 'course_not_found');
     // Personalised for a signed-in learner, so shared caches must not keep it.
     reply.header('vary', 'cookie');
-    if (!user && cached) return sendCached(request, reply, cached, 'private, no-cache');
+    // A visitor's answer is the same for every visitor (offered for replay only to requests without a cookie).
+    if (!user && cached) return sendPublic(request, reply, cache, key, cached, 'private, no-cache');
     reply.header('cache-control', 'private, no-cache');
     const course = (cached?.value ?? preview) as CourseDetail;
     if (!user) return course;
