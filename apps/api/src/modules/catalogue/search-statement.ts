@@ -1,9 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-
-const dialect = new PgDialect();
+import { executeNamed } from '../../db/named-statement.ts';
 
 /**
  * A named prepared statement per statement shape (its text; the search text, prices, page size and offset are
@@ -14,8 +11,6 @@ const dialect = new PgDialect();
  * because a sequential scan of courses parsed every course's text; course_search stores its documents.)
  */
 export async function searchStatement<T>(db: Db, statement: SQL): Promise<T[]> {
-  const query = dialect.sqlToQuery(statement);
-  const name = `catalogue_${createHash('sha1').update(query.sql).digest('hex').slice(0, 24)}`;
-  const result = await db._.session.prepareQuery(query, undefined, name, false).execute();
+  const result = await executeNamed(db, 'catalogue', statement);
   return (result as unknown as { rows: T[] }).rows;
 }

@@ -1,6 +1,7 @@
 import type { ProgressBody, ProgressResponse, StaffRole } from '@kaushal/contract';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { executeNamed } from '../../db/named-statement.ts';
 import { freeLessonCompletions } from '../../db/schema.ts';
 import { type BatchOptions, startBatch } from '../../lib/batching.ts';
 import { isDatabaseUnavailable } from '../../lib/errors.ts';
@@ -165,12 +166,16 @@ async function applyReports(tx: Tx, outbox: Outbox, batch: readonly ProgressRepo
   // 1. Each report's lesson, the learner's access to its course and the learner's row for the lesson, locked, in
   // ONE statement. The rows are locked (in key order) before access is decided: a refused report's row, if it has
   // one, stays locked until commit and is left as it was. Arrays through unnest(), not JSON: the planner sees how
-  // many rows they hold and reaches lesson_progress through its primary key, whatever the table's size.
+  // many rows they hold and reaches lesson_progress through its primary key, whatever the table's size. This and
+  // the batch's other statements are named prepared statements: planning each took longer than running it (050).
   const pairs = [...new Map(batch.map((r) => [keyOf(r.viewer.id, r.lessonId), r])).values()].sort((a, b) =>
     byKey({ userId: a.viewer.id, lessonId: a.lessonId }, { userId: b.viewer.id, lessonId: b.lessonId }),
   );
   const accessRows = rowsOf<AccessRow>(
-    await tx.execute(sql`
+    await executeNamed(
+      tx,
+      'progress_access',
+      sql`
       with locked as (
         select p.user_id, p.lesson_id, p.resume_seconds, p.watched_seconds, p.watched_ranges, p.completed,
           p.completed_at, p.updated_at, p.pace_slack_seconds
@@ -194,7 +199,8 @@ async function applyReports(tx: Tx, outbox: Outbox, batch: readonly ProgressRepo
       left join enrollments e on e.user_id = w.user_id and e.course_id = l.course_id
       left join free_lesson_completions f on f.user_id = w.user_id and f.course_id = l.course_id
       left join locked p on p.user_id = w.user_id and p.lesson_id = w.lesson_id
-    `),
+    `,
+    ),
   );
   const accessByOrd = new Map(accessRows.map((row) => [Number(row.ord), row]));
 
@@ -267,7 +273,10 @@ async function applyReports(tx: Tx, outbox: Outbox, batch: readonly ProgressRepo
   const missing = keys.filter((k) => !states.has(keyOf(k.userId, k.lessonId)));
   if (missing.length > 0) {
     const created = rowsOf<{ userId: string; lessonId: string }>(
-      await tx.execute(sql`
+      await executeNamed(
+        tx,
+        'progress_insert',
+        sql`
         insert into lesson_progress (user_id, lesson_id, course_id, resume_seconds, updated_at)
         select * from unnest(${pgArray(missing.map((k) => k.userId))}::uuid[],
           ${pgArray(missing.map((k) => k.lessonId))}::text[], ${pgArray(missing.map((k) => k.courseId))}::text[],
@@ -276,7 +285,8 @@ async function applyReports(tx: Tx, outbox: Outbox, batch: readonly ProgressRepo
         order by user_id, lesson_id
         on conflict do nothing
         returning user_id as "userId", lesson_id as "lessonId"
-      `),
+      `,
+      ),
     );
     for (const row of created) states.set(keyOf(row.userId, row.lessonId), null);
   }
@@ -319,7 +329,10 @@ async function applyReports(tx: Tx, outbox: Outbox, batch: readonly ProgressRepo
 
   // 4. Every row written back at once.
   const written = keys.map((k) => states.get(keyOf(k.userId, k.lessonId)) as ProgressState);
-  await tx.execute(sql`
+  await executeNamed(
+    tx,
+    'progress_update',
+    sql`
     update lesson_progress p set resume_seconds = v.resume_seconds, watched_seconds = v.watched_seconds,
       watched_ranges = v.watched_ranges, completed = v.completed, completed_at = v.completed_at, updated_at = v.updated_at,
       pace_slack_seconds = v.pace_slack_seconds
@@ -332,7 +345,8 @@ async function applyReports(tx: Tx, outbox: Outbox, batch: readonly ProgressRepo
       as v(user_id, lesson_id, resume_seconds, watched_seconds, watched_ranges, completed, completed_at, updated_at,
         pace_slack_seconds)
     where p.user_id = v.user_id and p.lesson_id = v.lesson_id
-  `);
+  `,
+  );
 
   // 5. The rare facts, in this same transaction: a course completed by a lesson newly complete (its certificate),
   // a free lesson's end.
