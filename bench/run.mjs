@@ -13,7 +13,18 @@
 //     the token check, beside the MP4 media route, and the time to the first frame's bytes on each (decision 034)
 // With DATABASE_URL set, the product runs on PostgreSQL instead of PGlite.
 import { execFileSync, fork, spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -53,6 +64,8 @@ const databaseUrl = process.env.DATABASE_URL || undefined;
 // One per database kind: a PostgreSQL run must not leave its sessions to a later `--reuse` on PGlite.
 const fixturesFile = path.join(resultsDir, databaseUrl ? 'fixtures-postgres.json' : 'fixtures.json');
 mkdirSync(resultsDir, { recursive: true });
+// The product's log of this run only: request lines at info are about 200 bytes each, a run writes millions.
+rmSync(path.join(resultsDir, 'product.log'), { force: true });
 
 const log = (...args) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args);
 
@@ -122,7 +135,18 @@ async function startProduct(port, dir = dataDir, env = {}) {
  */
 async function transcodesSettled(child, ms = 600_000) {
   const deadline = Date.now() + ms;
-  const lines = () => readFileSync(child.logFrom.path, 'utf8').slice(child.logFrom.offset);
+  // Only what this start wrote: the file holds every start of the run, and a run writes hundreds of MB of lines.
+  const lines = () => {
+    const fd = openSync(child.logFrom.path, 'r');
+    try {
+      const length = fstatSync(fd).size - child.logFrom.offset;
+      const bytes = Buffer.alloc(Math.max(0, length));
+      readSync(fd, bytes, 0, bytes.length, child.logFrom.offset);
+      return bytes.toString('utf8');
+    } finally {
+      closeSync(fd);
+    }
+  };
   await new Promise((r) => setTimeout(r, 1000));
   for (;;) {
     const text = lines();
