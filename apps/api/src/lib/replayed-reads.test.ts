@@ -61,28 +61,32 @@ const headersOf = (res: Response) => {
   return headers;
 };
 
-describe('public reads replayed in front of Fastify', () => {
-  let database: Database;
-  let server: Awaited<ReturnType<typeof listening>>;
-
+/** A fresh seeded database and the app listening on it, for the tests of one describe block. */
+function useListening(cacheSeconds: string) {
+  const ctx = {} as { database: Database; server: Awaited<ReturnType<typeof listening>> };
   beforeAll(async () => {
-    database = await testDatabase();
-    await resetDatabase(database);
-    await seedTestCatalogue(database);
-    server = await listening(database, '60');
+    ctx.database = await testDatabase();
+    await resetDatabase(ctx.database);
+    await seedTestCatalogue(ctx.database);
+    ctx.server = await listening(ctx.database, cacheSeconds);
   });
   afterAll(async () => {
-    await server?.app.close();
+    await ctx.server?.app.close();
   });
+  return ctx;
+}
+
+describe('public reads replayed in front of Fastify', () => {
+  const ctx = useListening('60');
 
   it("answers the same request again with Fastify's status, headers and bytes, with its own id, line and count", async () => {
-    const url = `${server.base}/api/v1/courses?page=1&size=9`;
+    const url = `${ctx.server.base}/api/v1/courses?page=1&size=9`;
     const first = await fetch(url);
     const firstBody = await first.text();
-    server.passes.length = 0;
+    ctx.server.passes.length = 0;
     const again = await fetch(url);
     const given = await fetch(url, { headers: { 'x-request-id': 'support-ticket-0042' } });
-    expect(server.passes).toEqual([]);
+    expect(ctx.server.passes).toEqual([]);
     expect(again.status).toBe(200);
     expect(await again.text()).toBe(firstBody);
     expect(headersOf(again)).toEqual(headersOf(first));
@@ -97,37 +101,37 @@ describe('public reads replayed in front of Fastify', () => {
     expect(given.headers.get('x-request-id')).toBe('support-ticket-0042');
     await given.text();
     await delay(300); // the request lines leave in blocks
-    const logged = requestLines(server.lines).filter((l) => l.route === '/api/v1/courses');
+    const logged = requestLines(ctx.server.lines).filter((l) => l.route === '/api/v1/courses');
     expect(logged.map((l) => l.reqId)).toEqual([...ids, 'support-ticket-0042']);
     expect(logged[1]).toMatchObject({ level: 30, method: 'GET', status: 200, ms: expect.any(Number) });
-    expect(await answered(server.app, '/api/v1/courses', '200')).toBe(3);
+    expect(await answered(ctx.server.app, '/api/v1/courses', '200')).toBe(3);
   });
 
   it('replays a course page only to visitors: a signed-in learner gets their own answer from Fastify', async () => {
-    const [course] = await database.db.select().from(courses).limit(1);
-    const url = `${server.base}/api/v1/courses/${course?.id}`;
+    const [course] = await ctx.database.db.select().from(courses).limit(1);
+    const url = `${ctx.server.base}/api/v1/courses/${course?.id}`;
     await (await fetch(url)).text();
-    server.passes.length = 0;
+    ctx.server.passes.length = 0;
     const visitor = await fetch(url);
-    expect(server.passes).toEqual([]);
+    expect(ctx.server.passes).toEqual([]);
     expect(visitor.headers.get('vary')).toBe('cookie');
     expect(visitor.headers.get('cache-control')).toBe('private, no-cache');
-    const [user] = await database.db
+    const [user] = await ctx.database.db
       .insert(users)
       .values({ email: 'replay@example.com', name: 'Replay Learner' })
       .returning({ id: users.id });
-    const { token } = await createSession(database.db, user?.id ?? '', new Date());
+    const { token } = await createSession(ctx.database.db, user?.id ?? '', new Date());
     const learner = await fetch(url, { headers: { cookie: `${SESSION_COOKIE}=${token}` } });
     expect(learner.status).toBe(200);
-    expect(server.passes).toHaveLength(1);
+    expect(ctx.server.passes).toHaveLength(1);
   });
 
   it('sends to Fastify every request a replay cannot know the answer to', async () => {
-    const url = `${server.base}/api/v1/courses/featured`;
+    const url = `${ctx.server.base}/api/v1/courses/featured`;
     const first = await fetch(url);
     const etag = String(first.headers.get('etag'));
     await first.text();
-    const port = new URL(server.base).port;
+    const port = new URL(ctx.server.base).port;
     const variants: [string, Record<string, string>, string?, string?][] = [
       ['a conditional request (answered 304)', { 'if-none-match': etag }],
       ['a cookie', { cookie: 'theme=dark' }],
@@ -138,17 +142,17 @@ describe('public reads replayed in front of Fastify', () => {
       ['another query', {}, 'GET', `${url}?x=1`],
     ];
     for (const [what, headers, method, other] of variants) {
-      server.passes.length = 0;
+      ctx.server.passes.length = 0;
       await send(other ?? url, headers, method);
-      expect(server.passes, what).toHaveLength(1);
+      expect(ctx.server.passes, what).toHaveLength(1);
     }
-    server.passes.length = 0;
+    ctx.server.passes.length = 0;
     expect(await send(url)).toBe(200);
-    expect(server.passes, 'the plain request again').toEqual([]);
+    expect(ctx.server.passes, 'the plain request again').toEqual([]);
   });
 
   it('replays nothing once the app begins to close (Fastify answers 503 to a busy keep-alive client then)', async () => {
-    const url = new URL(`${server.base}/api/v1/stats`);
+    const url = new URL(`${ctx.server.base}/api/v1/stats`);
     await send(url.href);
     // The request as the server's listener sees it; a response that only records what is written to it.
     const req = { method: 'GET', url: url.pathname, headers: { host: url.host } } as IncomingMessage;
@@ -160,47 +164,36 @@ describe('public reads replayed in front of Fastify', () => {
       },
       end: (body: unknown) => written.push(body),
     } as unknown as ServerResponse;
-    expect(server.app.deps.replays.answer(req, res)).toBe(true);
-    const closed = server.app.close();
+    expect(ctx.server.app.deps.replays.answer(req, res)).toBe(true);
+    const closed = ctx.server.app.close();
     // preClose hooks run before the server stops listening.
-    while (server.app.server.listening) await delay(1);
+    while (ctx.server.app.server.listening) await delay(1);
     written.length = 0;
-    expect(server.app.deps.replays.answer(req, res)).toBe(false);
+    expect(ctx.server.app.deps.replays.answer(req, res)).toBe(false);
     expect(written).toEqual([]);
     await closed;
   });
 });
 
 describe('a replay lasts as long as its cache entry', () => {
-  let database: Database;
-  let server: Awaited<ReturnType<typeof listening>>;
-
-  beforeAll(async () => {
-    database = await testDatabase();
-    await resetDatabase(database);
-    await seedTestCatalogue(database);
-    server = await listening(database, '1');
-  });
-  afterAll(async () => {
-    await server?.app.close();
-  });
+  const ctx = useListening('1');
 
   it('goes to Fastify once the entry expires, then replays the new answer', async () => {
-    const [course] = await database.db.select().from(courses).limit(1);
-    const url = `${server.base}/api/v1/courses/${course?.id}`;
+    const [course] = await ctx.database.db.select().from(courses).limit(1);
+    const url = `${ctx.server.base}/api/v1/courses/${course?.id}`;
     const title = async () => ((await (await fetch(url)).json()) as { title: string }).title;
     const before = await title();
-    await database.db
+    await ctx.database.db
       .update(courses)
       .set({ title: 'Renamed while cached' })
       .where(eq(courses.id, course?.id ?? ''));
     await delay(1100);
-    server.passes.length = 0;
+    ctx.server.passes.length = 0;
     const after = await title();
     const again = await title();
     expect(before).not.toBe('Renamed while cached');
     expect(after).toBe('Renamed while cached');
     expect(again).toBe('Renamed while cached');
-    expect(server.passes).toHaveLength(1);
+    expect(ctx.server.passes).toHaveLength(1);
   });
 });
