@@ -68,8 +68,14 @@ export class ReplayedReads {
   /** The server's request listener in front of Fastify: answers a request from a replay, or returns false. */
   answer(req: IncomingMessage, res: ServerResponse): boolean {
     if (this.replays.size === 0 || !replayable(req)) return false;
-    const replay = this.replays.get(keyOf(req));
-    if (!replay?.holds()) return false;
+    const key = keyOf(req);
+    const replay = this.replays.get(key);
+    if (!replay) return false;
+    if (!replay.holds()) {
+      // Its entry expired or was replaced, for good: Fastify answers, and offers the new answer.
+      this.replays.delete(key);
+      return false;
+    }
     const started = performance.now();
     const id = requestId(req);
     // Written synchronously by writeHead: one shared object per replay, its id set for this request.
