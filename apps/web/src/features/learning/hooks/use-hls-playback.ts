@@ -102,7 +102,10 @@ export function useHlsPlayback(options: HlsPlaybackOptions) {
           // player starts from 0 a lesson resumed in its last second (useVideoPlayer), so hls.js does too.
           startPosition:
             startAt.current > 0 && startAt.current < inlineSeconds(inline.current) - 1 ? startAt.current : -1,
+          // About 30 s ahead of the learner and no more, on mobile data too: hls.js otherwise buffers up to
+          // 60 MB or 600 s of a low-bitrate rendition, a whole lesson that may never be watched.
           maxBufferLength: 30,
+          maxMaxBufferLength: 30,
           capLevelOnFPSDrop: true,
         });
         hlsRef.current = instance;
