@@ -64,6 +64,16 @@ const databaseUrl = process.env.DATABASE_URL || undefined;
 // One per database kind: a PostgreSQL run must not leave its sessions to a later `--reuse` on PGlite.
 const fixturesFile = path.join(resultsDir, databaseUrl ? 'fixtures-postgres.json' : 'fixtures.json');
 mkdirSync(resultsDir, { recursive: true });
+// Servers this run started, stopped when it ends however it ends: a run that failed left its product running.
+const runningChildren = new Set();
+process.on('exit', () => {
+  for (const child of runningChildren) if (child.exitCode === null) child.kill('SIGKILL');
+});
+const track = (child) => {
+  runningChildren.add(child);
+  child.once('exit', () => runningChildren.delete(child));
+  return child;
+};
 // The product's log of this run only: request lines at info are about 200 bytes each, a run writes millions.
 rmSync(path.join(resultsDir, 'product.log'), { force: true });
 
@@ -104,22 +114,24 @@ async function startProduct(port, dir = dataDir, env = {}) {
   const logPath = path.join(resultsDir, 'product.log');
   const logOffset = existsSync(logPath) ? statSync(logPath).size : 0;
   const logFile = openSync(logPath, 'a');
-  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dir,
-      DATABASE_URL: databaseUrl ?? '',
-      SEED_DEMO: 'false',
-      // The load generator is one address opening as many connections as --connections asks for.
-      MAX_CONNECTIONS_PER_CLIENT: '0',
-      ...env,
-    },
-    stdio: ['ignore', logFile, 'inherit'],
-  });
+  const child = track(
+    spawn(process.execPath, ['apps/api/dist/server.js'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: dir,
+        DATABASE_URL: databaseUrl ?? '',
+        SEED_DEMO: 'false',
+        // The load generator is one address opening as many connections as --connections asks for.
+        MAX_CONNECTIONS_PER_CLIENT: '0',
+        ...env,
+      },
+      stdio: ['ignore', logFile, 'inherit'],
+    }),
+  );
   closeSync(logFile);
   await waitFor(`http://127.0.0.1:${port}/api/v1/health`, 60_000, 10);
   child.startMs = performance.now() - started;
@@ -593,9 +605,11 @@ for (const e of endpoints) {
 const responsesFile = path.join(resultsDir, 'responses.json');
 writeFileSync(responsesFile, JSON.stringify(recorded));
 const ceilingPort = await freePort();
-const ceiling = fork(path.join(root, 'bench/ceiling-server.mjs'), [responsesFile, String(ceilingPort)], {
-  stdio: 'inherit',
-});
+const ceiling = track(
+  fork(path.join(root, 'bench/ceiling-server.mjs'), [responsesFile, String(ceilingPort)], {
+    stdio: 'inherit',
+  }),
+);
 await new Promise((r) => ceiling.once('message', r));
 
 // 3. Load: each endpoint against the product, then the same bytes from the ceiling.
@@ -699,22 +713,24 @@ if (!opts['skip-lighthouse']) {
   const webPort = await freePort();
   rmSync(path.join(resultsDir, 'lh-data'), { recursive: true, force: true });
   const lighthouseLog = openSync(path.join(resultsDir, 'product.log'), 'a');
-  const web = spawn(process.execPath, ['apps/api/dist/server.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(webPort),
-      // The address Lighthouse opens: outside production a page asked for under another host name is
-      // redirected to PUBLIC_URL's (apps/api/src/plugins/canonical-host.ts), which would cost a redirect.
-      PUBLIC_URL: `http://127.0.0.1:${webPort}`,
-      DATA_DIR: path.join(resultsDir, 'lh-data'),
-      DATABASE_URL: '',
-      // Lighthouse measures the pages, not a machine busy making the narrated demo lessons.
-      DEMO_MEDIA: 'false',
-    },
-    stdio: ['ignore', lighthouseLog, 'inherit'],
-  });
+  const web = track(
+    spawn(process.execPath, ['apps/api/dist/server.js'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        PORT: String(webPort),
+        // The address Lighthouse opens: outside production a page asked for under another host name is
+        // redirected to PUBLIC_URL's (apps/api/src/plugins/canonical-host.ts), which would cost a redirect.
+        PUBLIC_URL: `http://127.0.0.1:${webPort}`,
+        DATA_DIR: path.join(resultsDir, 'lh-data'),
+        DATABASE_URL: '',
+        // Lighthouse measures the pages, not a machine busy making the narrated demo lessons.
+        DEMO_MEDIA: 'false',
+      },
+      stdio: ['ignore', lighthouseLog, 'inherit'],
+    }),
+  );
   closeSync(lighthouseLog);
   await waitFor(`http://127.0.0.1:${webPort}/api/v1/health`);
   const firstCourse = (await (await fetch(`http://127.0.0.1:${webPort}/api/v1/courses?size=1`)).json()).items[0]?.id;
