@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/app.ts';
 import { buildApp } from '../app.ts';
 import { loadSiteConfig } from '../content/load.ts';
 import { type Database, openDatabase } from '../db/client.ts';
+import { RequestLines } from './request-log.ts';
 
 interface LogLine {
   level: number;
@@ -55,5 +57,37 @@ describe('request logs', () => {
     expect(lines.map((l) => l.msg)).not.toContain('incoming request');
     expect(lines.map((l) => l.msg)).not.toContain('request completed');
     expect(JSON.stringify(lines)).not.toContain('secret-token-value');
+  });
+});
+
+describe('RequestLines', () => {
+  const fields = { reqId: 'req-0123456789', method: 'GET', route: '/api/v1/courses/:id', status: 200, ms: 1.5 };
+  const written = (level: string) => {
+    const out: string[] = [];
+    new RequestLines(level, { write: (line) => void out.push(line) }).write(
+      fields.reqId,
+      fields.method,
+      fields.route,
+      fields.status,
+      fields.ms,
+    );
+    return out;
+  };
+
+  it("writes the line pino would write, field for field and in pino's order", () => {
+    const fromPino: string[] = [];
+    pino({ level: 'info' }, { write: (line: string) => void fromPino.push(line) }).info(fields, 'request');
+    const [ours] = written('info');
+    const [theirs] = fromPino;
+    const parse = (line?: string) => JSON.parse(line ?? '{}') as Record<string, unknown>;
+    expect(Object.keys(parse(ours))).toEqual(Object.keys(parse(theirs)));
+    expect({ ...parse(ours), time: 0 }).toEqual({ ...parse(theirs), time: 0 });
+    expect(ours?.endsWith('\n')).toBe(true);
+  });
+
+  it('writes nothing when the level lets no info line through', () => {
+    expect(written('warn')).toEqual([]);
+    expect(written('silent')).toEqual([]);
+    expect(written('debug')).toHaveLength(1);
   });
 });

@@ -5,14 +5,15 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import fastify from 'fastify';
 import pino, { type Bindings, type ChildLoggerOptions } from 'pino';
 
+/** pino's number for the info level, which request lines are written at. */
+const INFO = 30;
+
 /**
  * The request lines, written as the product's pino logger writes its lines (the same fields, in the same order),
  * without going through pino: none of their fields can hold a secret, so they need no redaction (decision 035),
  * and every field's type is known, so the line is one template instead of pino's generic serialiser (decision
  * 049). Written when the level lets info lines through, as pino would.
  */
-const INFO = 30;
-
 export class RequestLines {
   private readonly enabled: boolean;
   private readonly afterTime: string;

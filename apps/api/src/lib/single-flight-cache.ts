@@ -1,9 +1,16 @@
+interface Entry<T> {
+  expires: number;
+  pending: Promise<T>;
+  /** Set once the load has succeeded: what `peek` answers. */
+  loaded?: { value: T };
+}
+
 /**
  * A read-through cache of loads: each entry lives `ttlMs`; concurrent misses share one load (single flight);
  * a failed load is not kept; past `maxEntries` the oldest entry goes. A TTL of 0 never caches.
  */
 export class SingleFlightCache<T> {
-  private readonly entries = new Map<string, { expires: number; pending: Promise<T>; loaded?: { value: T } }>();
+  private readonly entries = new Map<string, Entry<T>>();
 
   constructor(
     private readonly ttlMs: number,
@@ -17,10 +24,7 @@ export class SingleFlightCache<T> {
     const pending = load();
     if (this.ttlMs > 0) {
       if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-      const entry: { expires: number; pending: Promise<T>; loaded?: { value: T } } = {
-        expires: this.now() + this.ttlMs,
-        pending,
-      };
+      const entry: Entry<T> = { expires: this.now() + this.ttlMs, pending };
       this.entries.set(key, entry);
       pending.then(
         (value) => {
