@@ -704,9 +704,10 @@ await stop(product);
 const jobs = opts['skip-jobs'] ? undefined : runJobQueue();
 const learnerSearch = opts['skip-learners'] ? undefined : await runLearnerSearch();
 
-// 5. Front end: bytes before first paint, Lighthouse.
+// 5. Front end: bytes before first paint, all the JavaScript a browser loads (hydration included), Lighthouse.
 const sizes = routeSizes();
 const home = sizes.routes.find((r) => r.page === 'home-page');
+const browserScripts = measureBrowserScripts();
 let lighthouse;
 if (!opts['skip-lighthouse']) {
   log('Lighthouse (mobile emulation) on /, /courses and a course page');
@@ -740,6 +741,22 @@ if (!opts['skip-lighthouse']) {
     `http://127.0.0.1:${webPort}/course/${firstCourse}`,
   ]);
   await stop(web);
+}
+
+/** bench/frontend-browser-size.ts in Chromium (decision 036): totals per page, or undefined without Chromium. */
+function measureBrowserScripts() {
+  const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((file) => file && existsSync(file));
+  if (!chromium) {
+    log('no Chromium (set CHROMIUM_PATH): the JavaScript loaded in the browser is not measured');
+    return undefined;
+  }
+  log('JavaScript loaded in Chromium until the network is idle, on the home and course pages');
+  const out = execFileSync('npx', ['tsx', 'bench/frontend-browser-size.ts', '--json'], {
+    cwd: root,
+    env: { ...process.env, CHROMIUM_PATH: chromium },
+    encoding: 'utf8',
+  });
+  return JSON.parse(out.trim().split('\n').at(-1));
 }
 
 // 6. Report.
@@ -789,6 +806,11 @@ function printTargets() {
   console.log(
     `| start: \`node apps/api/dist/server.js\` to a healthy answer, existing database | ${fmt(startMs)} ms | reported | - |`,
   );
+  for (const [page, load] of Object.entries(browserScripts ?? {})) {
+    console.log(
+      `| JavaScript in the browser until the network is idle, ${page} page (gzip) | ${fmt(load.bytes / 1024, 1)} KB in ${load.scripts} scripts | ≤ ${load.budget / 1024} KB | ${load.bytes <= load.budget ? 'yes' : 'no'} |`,
+    );
+  }
 }
 
 const fmt = (n, d = 0) => (typeof n === 'number' ? n.toFixed(d) : '-');

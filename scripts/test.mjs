@@ -207,7 +207,7 @@ if (wants('e2e')) {
   if (built && chromium.ok) {
     // All the JavaScript a visitor's browser loads, hydration included (decision 036), measured in Chromium.
     await check(
-      'JavaScript loaded in the browser (ceilings home 144 KB, course page 156 KB gzip, targets 120 and 140; the player only with a lesson)',
+      'JavaScript loaded in the browser (home 120 KB, course page 140 KB gzip, hydration included; the player only with a lesson)',
       'npx',
       ['tsx', 'bench/frontend-browser-size.ts', '--check'],
       { CHROMIUM_PATH: chromium.path },

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { defineConfig, type Rolldown } from 'vite';
 import { compiledCatalogs } from './vite-plugin-catalogs.ts';
 
 const site = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../content/site.json'), 'utf8')) as {
@@ -13,30 +12,9 @@ const site = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../co
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
-/**
- * React Router's package points every import at its development build (remix-run/react-router#12437, #14102):
- * builds take the production one beside it (the same code without the development warnings). Tests keep the
- * development build and its warnings.
- */
-function reactRouterProductionBuild(): Plugin {
-  const dist = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist');
-  return {
-    name: 'react-router-production-build',
-    apply: 'build',
-    config: () => ({
-      resolve: {
-        alias: [
-          { find: /^react-router$/, replacement: path.join(dist, 'production/index.mjs') },
-          { find: /^react-router\/dom$/, replacement: path.join(dist, 'production/dom-export.mjs') },
-        ],
-      },
-    }),
-  };
-}
-
-/** What every page runs on (decision 036): React, React Router, TanStack Query and the class helpers. */
+/** What every page runs on (decision 036): React, TanStack Query and the class helpers. */
 const FRAMEWORK =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/;
+  /node_modules[\\/](react|react-dom|scheduler|@tanstack|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/;
 /**
  * TanStack Query's parallel and infinite queries: only the console's lists use them, so they go with the console's
  * code rather than in every page's framework chunk (decision 043).
@@ -91,7 +69,6 @@ function appPart(id: string, ctx: Rolldown.ChunkingContext): 'boot' | 'shell' | 
 
 export default defineConfig({
   plugins: [
-    reactRouterProductionBuild(),
     react(),
     tailwindcss(),
     compiledCatalogs(path.resolve(import.meta.dirname, 'src/lib/i18n/catalogs')),

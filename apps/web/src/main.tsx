@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { RouterProvider } from '@/lib/router';
 import { seedFirstPaintData } from './app/first-paint/first-paint-data';
 import { Providers } from './app/providers';
 import { router, routerReady } from './app/router';

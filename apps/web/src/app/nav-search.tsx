@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { fieldClass } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import { t } from '@/lib/i18n/i18n';
+import { useNavigate } from '@/lib/router';
 
 type Combobox = typeof import('@/features/catalogue/components/search-combobox').SearchCombobox;
 

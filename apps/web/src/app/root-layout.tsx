@@ -1,9 +1,9 @@
 import { type ReactNode, Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '@/components/layout/footer';
 import { TopNav } from '@/components/layout/top-nav';
 import { SavedThemeSync } from '@/features/account/components/saved-theme-sync';
 import { t } from '@/lib/i18n/i18n';
+import { Outlet, ScrollRestoration } from '@/lib/router';
 import { NavSearch } from './nav-search';
 import { PageFallback } from './page-fallback';
 
@@ -43,9 +43,8 @@ export function RootLayout() {
 
 /**
  * What the router draws while the first page's code loads on a page the server did not draw (signed-in pages,
- * login, contact): the frame with a spinner where the page will be, rather than nothing (and React Router's
- * "No `HydrateFallback` element" warning). Pages the server drew are hydrated only once their code is loaded
- * (main.tsx), so they never show it.
+ * login, contact): the frame with a spinner where the page will be, rather than nothing. Pages the server drew
+ * are hydrated only once their code is loaded (main.tsx), so they never show it.
  */
 export function RootHydrateFallback() {
   return (

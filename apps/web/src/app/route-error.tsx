@@ -1,6 +1,6 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { t } from '@/lib/i18n/i18n';
+import { Link, useRouteError } from '@/lib/router';
 
 /** The error boundary of each route: a readable message and a way back, never a blank page. */
 export function RouteError() {
@@ -13,9 +13,7 @@ export function RouteError() {
       <p className="text-muted">
         {chunkFailed
           ? t('A new version of the site is available. Reload the page to continue.')
-          : isRouteErrorResponse(error)
-            ? `${error.status} ${error.statusText}`
-            : t('This part of the page failed to load. Please try again.')}
+          : t('This part of the page failed to load. Please try again.')}
       </p>
       <div className="flex gap-3">
         <Button onClick={() => window.location.reload()}>{t('Reload')}</Button>

@@ -1,6 +1,5 @@
 import { API_PREFIX, COURSES_PAGE_SIZE, HOME_COURSES_PAGE_SIZE } from '@kaushal/contract';
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
 import {
   courseQuery,
   courseReviewsQuery,
@@ -15,6 +14,7 @@ import { certificateImagePath, certificateQuery } from '@/features/certificates/
 import { describeCertificate } from '@/features/certificates/lib/wording';
 import { NotFoundPage } from '@/features/errors/not-found-page';
 import { t } from '@/lib/i18n/i18n';
+import type { RouteObject } from '@/lib/router';
 import { site } from '@/lib/site';
 import { firstPaint, staticFirstPaint } from './first-paint/route-first-paint';
 import { RootHydrateFallback, RootLayout } from './root-layout';

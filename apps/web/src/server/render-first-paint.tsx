@@ -5,7 +5,6 @@
 import { DEFAULT_LANGUAGE, endpoints, type FirstPaintModule, isLanguage } from '@kaushal/contract';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { type FirstPaintEntry, serializeFirstPaintData } from '@/app/first-paint/first-paint-data';
 import { routeFirstPaint } from '@/app/first-paint/route-first-paint';
 import { Providers } from '@/app/providers';
@@ -13,6 +12,7 @@ import { routes } from '@/app/routes';
 import { callPath } from '@/lib/api-client';
 import { loadLanguage, switchToLoadedLanguage } from '@/lib/i18n/i18n';
 import { createQueryClient } from '@/lib/query-client';
+import { createMemoryRouter, matchRoutes, RouterProvider, routerReady } from '@/lib/router';
 import { sessionQueryKey } from '@/lib/session/session-query';
 import { renderHead } from './render-head';
 
@@ -50,19 +50,19 @@ export const renderFirstPaint: FirstPaintModule['renderFirstPaint'] = async (url
     queryClient.setQueryData(query.queryKey, result.body);
     return result.body;
   });
-  const handler = createStaticHandler(routes);
-  const [context] = await Promise.all([handler.query(new Request(location.href)), loadLanguage(language)]);
-  // A redirect or a thrown response: let the browser's router deal with it.
-  if (context instanceof Response) return null;
+  const router = createMemoryRouter(routes, { initialEntries: [location.pathname + location.search] });
+  await Promise.all([routerReady(router), loadLanguage(language)]);
+  router.dispose();
+  // The page's code failed to load: let the browser's router deal with it.
+  if (router.state.error) return null;
   // From here to the end nothing waits: pages drawn at the same time in other languages cannot interleave.
   switchToLoadedLanguage(language);
   const head = firstPaint.head?.(data, match);
-  const router = createStaticRouter(handler.dataRoutes, context);
   // The same tree as main.tsx renders, so the browser can hydrate this markup.
   const html = renderToString(
     <StrictMode>
       <Providers queryClient={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <RouterProvider router={router} />
       </Providers>
     </StrictMode>,
   );

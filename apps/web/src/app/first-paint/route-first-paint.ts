@@ -1,5 +1,5 @@
 import type { DataTag } from '@tanstack/react-query';
-import type { Params } from 'react-router';
+import type { Params } from '@/lib/router';
 
 // What a route of the route table (app/routes.tsx) declares in its `handle` about its server-drawn first
 // paint: the queries whose data the page shows above the fold, and the page's head. The server's first paint

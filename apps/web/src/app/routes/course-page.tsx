@@ -1,7 +1,6 @@
 import type { CourseDetail, PricingTier } from '@kaushal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Navigate, useParams } from 'react-router';
 import { PageFallback } from '@/app/page-fallback';
 import { DifficultyBadge } from '@/components/ui/difficulty-badge';
 // The course page composes catalogue, payments and learning. It takes the catalogue's parts by file rather
@@ -33,6 +32,7 @@ import { sectionQuizSlot } from '@/features/quizzes/components/section-quiz';
 import { ApiError } from '@/lib/api-client';
 import { t } from '@/lib/i18n/i18n';
 import { catalogueKeys, dashboardKeys } from '@/lib/query-keys';
+import { Navigate, useParams } from '@/lib/router';
 import { usePageTitle } from '@/lib/use-page-title';
 
 /**

@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { CompanyAddress } from '@/components/ui/company-address';
 import { msg, t, translateText } from '@/lib/i18n/i18n';
+import { Link } from '@/lib/router';
 import { useSession } from '@/lib/session';
 import { site } from '@/lib/site';
 import { BrandLogo } from './brand-logo';

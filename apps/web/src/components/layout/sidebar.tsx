@@ -11,11 +11,11 @@ import {
   UserRound,
 } from 'lucide-react';
 import { useId, useState, useSyncExternalStore } from 'react';
-import { NavLink, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { cn } from '@/lib/cn';
 import { msg, t } from '@/lib/i18n/i18n';
+import { NavLink, useLocation } from '@/lib/router';
 import { useLogout } from './use-logout';
 
 const ITEMS = [

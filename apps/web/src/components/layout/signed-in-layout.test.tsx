@@ -1,10 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { flushSync } from 'react-dom';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Toasters } from '@/components/ui/toaster';
+import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { getRedirectPath } from '@/lib/session';
 import { json, never, stubApi } from '@/lib/session/testing';
 import { SignedInLayout } from './signed-in-layout';
@@ -30,7 +29,7 @@ function renderAt(path: string) {
   render(
     <QueryClientProvider client={queryClient}>
       {/* As react-router/dom's RouterProvider does in the app. */}
-      <RouterProvider router={router} flushSync={(fn) => void flushSync(fn)} />
+      <RouterProvider router={router} />
       <Toasters />
     </QueryClientProvider>,
   );

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
+import { Outlet, useLocation, useNavigate, useNavigation } from '@/lib/router';
 import { overwriteRedirectPath, useSession } from '@/lib/session';
 import { Sidebar } from './sidebar';
 

@@ -1,10 +1,10 @@
 import { LogOut, Menu, X } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { cn } from '@/lib/cn';
 import { msg, t } from '@/lib/i18n/i18n';
+import { Link, NavLink, useLocation } from '@/lib/router';
 import { rememberPathForLogin, useSession } from '@/lib/session';
 import { BrandLogo } from './brand-logo';
 import { useLogout } from './use-logout';

@@ -1,10 +1,10 @@
 import { endpoints } from '@kaushal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { notice } from '@/components/ui/notice';
 import { toast } from '@/components/ui/toast-store';
 import { api } from '@/lib/api-client';
 import { msg } from '@/lib/i18n/i18n';
+import { useNavigate } from '@/lib/router';
 import { sessionQueryKey } from '@/lib/session';
 
 /** Logout posts to the server, clears the user, says 'Logged out' and goes to /. */

@@ -1,11 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { flushSync } from 'react-dom';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { Toasters } from '@/components/ui/toaster';
 import { activateLanguage } from '@/lib/i18n/i18n';
+import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { sessionQueryKey } from '@/lib/session';
 import { json, stubApi } from '@/lib/session/testing';
 import { ProfilePage } from './profile-page';
@@ -21,7 +20,7 @@ function renderProfile() {
   render(
     <QueryClientProvider client={queryClient}>
       {/* As react-router/dom's RouterProvider does in the app. */}
-      <RouterProvider router={router} flushSync={(fn) => void flushSync(fn)} />
+      <RouterProvider router={router} />
       <Toasters />
     </QueryClientProvider>,
   );

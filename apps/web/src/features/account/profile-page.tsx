@@ -1,8 +1,8 @@
 import { Receipt } from 'lucide-react';
-import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { t } from '@/lib/i18n/i18n';
+import { Link } from '@/lib/router';
 import { useSignedInUser } from '@/lib/session';
 import { usePageTitle } from '@/lib/use-page-title';
 import { AccountStatsCard } from './components/account-stats-card';

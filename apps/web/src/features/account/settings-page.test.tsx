@@ -2,11 +2,10 @@ import { DEFAULT_SETTINGS } from '@kaushal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { flushSync } from 'react-dom';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Toasters } from '@/components/ui/toaster';
 import { activateLanguage } from '@/lib/i18n/i18n';
+import { createMemoryRouter, Outlet, RouterProvider } from '@/lib/router';
 import { sessionQueryKey, useSession } from '@/lib/session';
 import { json, stubApi } from '@/lib/session/testing';
 import { applyTheme, THEME_STORAGE_KEY } from '@/lib/theme';
@@ -33,7 +32,7 @@ function renderSettings() {
   render(
     <QueryClientProvider client={queryClient}>
       {/* As react-router/dom's RouterProvider does in the app. */}
-      <RouterProvider router={router} flushSync={(fn) => void flushSync(fn)} />
+      <RouterProvider router={router} />
       <Toasters />
     </QueryClientProvider>,
   );

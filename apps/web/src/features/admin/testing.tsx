@@ -2,9 +2,8 @@ import type { AdminMe } from '@kaushal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { flushSync } from 'react-dom';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import { createMemoryRouter, Outlet, RouterProvider } from '@/lib/router';
 import { sessionQueryKey } from '@/lib/session';
 import { json } from '@/lib/session/testing';
 
@@ -75,7 +74,7 @@ export function renderConsolePage(
   );
   render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} flushSync={(fn) => void flushSync(fn)} />
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
   return router;

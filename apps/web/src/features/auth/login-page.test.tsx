@@ -1,10 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { flushSync } from 'react-dom';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toasters } from '@/components/ui/toaster';
+import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { getRedirectPath, sessionQueryKey } from '@/lib/session';
 import { json, stubApi } from '@/lib/session/testing';
 import { LoginPage } from './login-page';
@@ -25,7 +24,7 @@ function renderLogin(path: string) {
   queryClient.setQueryData(sessionQueryKey, null);
   render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} flushSync={(fn) => void flushSync(fn)} />
+      <RouterProvider router={router} />
       <Toasters />
     </QueryClientProvider>,
   );

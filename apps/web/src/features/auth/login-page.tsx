@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { t } from '@/lib/i18n/i18n';
+import { Link } from '@/lib/router';
 import { site } from '@/lib/site';
 import { usePageTitle } from '@/lib/use-page-title';
 import { SignInButtons } from './components/sign-in-buttons';

@@ -1,9 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { flushSync } from 'react-dom';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { activateLanguage } from '@/lib/i18n/i18n';
+import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { json, stubApi } from '@/lib/session/testing';
 import { CertificatePage } from './certificate-page';
 
@@ -16,7 +15,7 @@ function renderPage(id = ID) {
   });
   render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} flushSync={(fn) => void flushSync(fn)} />
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
 }

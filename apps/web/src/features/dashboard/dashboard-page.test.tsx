@@ -2,9 +2,8 @@ import type { Dashboard } from '@kaushal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { flushSync } from 'react-dom';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { sessionQueryKey } from '@/lib/session';
 import { json, stubApi } from '@/lib/session/testing';
 import { DashboardPage } from './dashboard-page';
@@ -39,7 +38,7 @@ function renderDashboard() {
   render(
     <QueryClientProvider client={queryClient}>
       {/* As react-router/dom's RouterProvider does in the app. */}
-      <RouterProvider router={router} flushSync={(fn) => void flushSync(fn)} />
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
 }

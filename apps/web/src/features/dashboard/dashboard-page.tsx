@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Receipt } from 'lucide-react';
-import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { t } from '@/lib/i18n/i18n';
+import { Link } from '@/lib/router';
 import { useSignedInUser } from '@/lib/session';
 import { usePageTitle } from '@/lib/use-page-title';
 import { myCertificatesQuery } from './api/certificates-query';

@@ -1,7 +1,7 @@
 import { BookOpen, LifeBuoy } from 'lucide-react';
-import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { t } from '@/lib/i18n/i18n';
+import { Link } from '@/lib/router';
 import { usePageTitle } from '@/lib/use-page-title';
 
 /**

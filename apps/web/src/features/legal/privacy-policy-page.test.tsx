@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { activateLanguage } from '@/lib/i18n/i18n';
+import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { PrivacyPolicyPage } from './privacy-policy-page';
 
 const renderPage = () => {

@@ -1,7 +1,7 @@
 import { Award, Globe2, Lightbulb, type LucideIcon, Users } from 'lucide-react';
-import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { type MessageId, msg, t, translateText } from '@/lib/i18n/i18n';
+import { Link } from '@/lib/router';
 import { site } from '@/lib/site';
 import { usePageTitle } from '@/lib/use-page-title';
 import { OFFERINGS } from './components/why-choose';

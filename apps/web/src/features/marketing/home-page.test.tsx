@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { activateLanguage } from '@/lib/i18n/i18n';
+import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { sessionQueryKey } from '@/lib/session';
 import { AboutPage } from './about-page';
 import { FinalCta } from './components/final-cta';

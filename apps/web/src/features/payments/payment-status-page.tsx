@@ -1,9 +1,9 @@
 import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { t } from '@/lib/i18n/i18n';
 import { tRich } from '@/lib/i18n/rich-text';
+import { Link, useSearchParams } from '@/lib/router';
 import { site } from '@/lib/site';
 import { usePageTitle } from '@/lib/use-page-title';
 import { PAYMENT_RESULT_DELAY_MS } from './lib/payment-messages';

@@ -1,9 +1,9 @@
 import type { Purchase } from '@kaushal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { t } from '@/lib/i18n/i18n';
+import { Link } from '@/lib/router';
 import { useSignedInUser } from '@/lib/session';
 import { usePageTitle } from '@/lib/use-page-title';
 import { purchasesQuery } from './api/purchases';

@@ -2,9 +2,9 @@ import type { User } from '@kaushal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { dismissToast, Toaster, toast } from '@/components/ui/toast';
+import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { sessionQueryKey } from '@/lib/session';
 import type { CheckoutFailure, CheckoutInstance, CheckoutOptions, CheckoutSuccess } from './lib/razorpay';
 

@@ -1,9 +1,9 @@
 import { endpoints } from '@kaushal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { notice } from '@/components/ui/notice';
 import { api } from '@/lib/api-client';
 import { msg } from '@/lib/i18n/i18n';
+import { useNavigate } from '@/lib/router';
 import { sessionQueryKey } from '@/lib/session';
 import { applyTheme, DEFAULT_THEME, forgetStoredTheme } from '@/lib/theme';
 

@@ -1,9 +1,8 @@
 import type { AdminMe } from '@kaushal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
-import { flushSync } from 'react-dom';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { getRedirectPath, sessionQueryKey } from '@/lib/session';
 import { json, stubApi } from '@/lib/session/testing';
 import { ConsoleLayout } from './console-layout';
@@ -26,7 +25,7 @@ function renderConsole(user: typeof person | null, path = '/admin/courses') {
   );
   render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} flushSync={(fn) => void flushSync(fn)} />
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
   return router;

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, Navigate, NavLink, Outlet } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { Link, Navigate, NavLink, Outlet } from '@/lib/router';
 import { usePageTitle } from '@/lib/use-page-title';
 import { adminMeQuery } from '../api/admin-me';
 import { useSignInRedirect } from '../hooks/use-sign-in-redirect';

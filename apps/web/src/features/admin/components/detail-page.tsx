@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { ApiError } from '@/lib/api-client';
+import { Link } from '@/lib/router';
 import { errorMessage } from '../lib/form-errors';
 import { ErrorAlert } from './error-alert';
 

@@ -1,7 +1,6 @@
 import type { AdminCourseDetail } from '@kaushal/contract';
 import { Users } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -11,6 +10,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
+import { Link } from '@/lib/router';
 import { useAdminUsers } from '../api/admin-users';
 import { useSetInstructors } from '../api/set-instructors';
 import { errorMessage } from '../lib/form-errors';

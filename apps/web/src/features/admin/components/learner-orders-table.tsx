@@ -1,6 +1,6 @@
 import type { AdminLearnerOrder } from '@kaushal/contract';
-import { Link } from 'react-router';
 import { Table, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Link } from '@/lib/router';
 import { formatWhen } from '../lib/dates';
 import { formatPaise } from '../lib/money';
 import { ORDER_STATUSES } from '../lib/refunds';

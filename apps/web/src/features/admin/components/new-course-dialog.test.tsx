@@ -1,9 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { flushSync } from 'react-dom';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { json, stubApi } from '@/lib/session/testing';
 import { NewCourseDialog } from './new-course-dialog';
 
@@ -18,7 +17,7 @@ function renderDialog() {
   );
   render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} flushSync={(fn) => void flushSync(fn)} />
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
   return router;

@@ -1,7 +1,6 @@
 import type { Difficulty } from '@kaushal/contract';
 import { Plus } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -14,6 +13,7 @@ import {
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { useNavigate } from '@/lib/router';
 import { useCreateCourse } from '../api/create-course';
 import { useFocusFirstError } from '../hooks/use-focus-first-error';
 import { type FormErrors, formErrorsFrom, noFormErrors } from '../lib/form-errors';

@@ -1,8 +1,8 @@
 import type { AdminCourseDetail } from '@kaushal/contract';
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { Link } from '@/lib/router';
 import { type PublishAction, usePublishAction } from '../api/publish-course';
 import { formatWhen } from '../lib/dates';
 import { errorMessage } from '../lib/form-errors';

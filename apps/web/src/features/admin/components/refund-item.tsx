@@ -1,8 +1,8 @@
 import type { AdminRefund } from '@kaushal/contract';
 import { Check, X } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { Link } from '@/lib/router';
 import { formatWhen } from '../lib/dates';
 import { formatPaise } from '../lib/money';
 import { policyFigures, REFUND_KINDS, REFUND_STATUSES } from '../lib/refunds';

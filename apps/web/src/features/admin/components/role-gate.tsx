@@ -1,6 +1,6 @@
 import type { StaffRole } from '@kaushal/contract';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { useConsole } from '../hooks/use-console';
 import { holdsAny, ROLE_LABELS } from '../lib/roles';
 

@@ -1,5 +1,5 @@
 import type { AdminMe } from '@kaushal/contract';
-import { useOutletContext } from 'react-router';
+import { useOutletContext } from '@/lib/router';
 
 /** What the console layout knows of the signed-in member of staff (GET /admin/me), for its pages. */
 export const useConsole = () => useOutletContext<AdminMe>();

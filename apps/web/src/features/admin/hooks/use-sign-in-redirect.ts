@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate, useNavigation } from 'react-router';
+import { useLocation, useNavigate, useNavigation } from '@/lib/router';
 import { overwriteRedirectPath, type SessionState, useSession } from '@/lib/session';
 
 /**

@@ -1,11 +1,11 @@
 import type { AnalyticsDropOff, AnalyticsFunnel, AnalyticsOverview } from '@kaushal/contract';
 import { type FormEvent, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Table, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Link, useSearchParams } from '@/lib/router';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useAnalyticsDropOff } from '../api/analytics-drop-off';
 import { useAnalyticsFunnel } from '../api/analytics-funnel';

@@ -1,11 +1,11 @@
 import { Filter } from 'lucide-react';
 import { type FormEvent, useId } from 'react';
-import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Table, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useSearchParams } from '@/lib/router';
 import { usePageTitle } from '@/lib/use-page-title';
 import { type AuditEntity, type AuditListQuery, useAdminAudit } from '../api/admin-audit';
 import { ConsoleStatus } from '../components/console-status';

@@ -2,9 +2,8 @@ import type { AdminCourseDetail, AdminMe } from '@kaushal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { flushSync } from 'react-dom';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { createMemoryRouter, Outlet, RouterProvider } from '@/lib/router';
 import { sessionQueryKey } from '@/lib/session';
 import { json, stubApi } from '@/lib/session/testing';
 import { AdminCoursePage } from './admin-course-page';
@@ -81,7 +80,7 @@ function renderEditor(me: AdminMe = admin) {
   );
   render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} flushSync={(fn) => void flushSync(fn)} />
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
 }

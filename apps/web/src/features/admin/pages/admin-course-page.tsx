@@ -1,7 +1,7 @@
 import { ArrowLeft, ExternalLink } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
 import { ApiError } from '@/lib/api-client';
+import { Link, useParams } from '@/lib/router';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useAdminCourse } from '../api/admin-course';
 import { ConsoleStatus } from '../components/console-status';

@@ -1,12 +1,12 @@
 import type { CourseStatus } from '@kaushal/contract';
 import { Search } from 'lucide-react';
 import { type FormEvent, useId } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Table, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Link, useSearchParams } from '@/lib/router';
 import { usePageTitle } from '@/lib/use-page-title';
 import { type CourseListQuery, useAdminCourses } from '../api/admin-courses';
 import { ConsoleStatus } from '../components/console-status';

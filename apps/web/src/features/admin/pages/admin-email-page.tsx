@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { useSearchParams } from 'react-router';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Table, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useSearchParams } from '@/lib/router';
 import { usePageTitle } from '@/lib/use-page-title';
 import { type EmailListQuery, type EmailStatus, useAdminEmails } from '../api/admin-emails';
 import { ConsoleStatus } from '../components/console-status';

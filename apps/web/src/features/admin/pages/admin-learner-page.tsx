@@ -1,9 +1,9 @@
 import type { AdminLearner, AdminLearnerEnrollment } from '@kaushal/contract';
 import { Plus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { Link, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Table, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Link, useParams } from '@/lib/router';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useAdminLearner } from '../api/admin-learners';
 import { ConsoleCard } from '../components/console-card';

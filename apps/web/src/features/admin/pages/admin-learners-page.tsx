@@ -1,10 +1,10 @@
 import { Search } from 'lucide-react';
 import { type FormEvent, useId } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Table, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Link, useSearchParams } from '@/lib/router';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useAdminLearners } from '../api/admin-learners';
 import { ConsoleStatus } from '../components/console-status';

@@ -1,9 +1,9 @@
 import type { AdminOrderDetail, InvoiceRef } from '@kaushal/contract';
 import { ArrowLeft, FileDown } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { Link, useParams } from 'react-router';
 import { Table, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { ApiError } from '@/lib/api-client';
+import { Link, useParams } from '@/lib/router';
 import { usePageTitle } from '@/lib/use-page-title';
 import { invoicePdfUrl, useAdminOrder } from '../api/admin-orders';
 import { ConsoleCard } from '../components/console-card';

@@ -1,7 +1,7 @@
 import type { AdminOrderSummary } from '@kaushal/contract';
-import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Table, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Link, useSearchParams } from '@/lib/router';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useAdminOrders } from '../api/admin-orders';
 import { ConsoleStatus } from '../components/console-status';

@@ -1,10 +1,10 @@
 import { Search } from 'lucide-react';
 import { type FormEvent, useId } from 'react';
-import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Table, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useSearchParams } from '@/lib/router';
 import { useSession } from '@/lib/session';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useAdminUsers } from '../api/admin-users';

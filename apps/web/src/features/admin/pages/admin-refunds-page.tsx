@@ -1,7 +1,7 @@
 import type { AdminRefund, RefundStatus } from '@kaushal/contract';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useAdminRefunds } from '../api/admin-refunds';
 import { ConsoleStatus } from '../components/console-status';

@@ -8,12 +8,12 @@ import {
 } from '@kaushal/contract';
 import { Send, StickyNote } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { Link, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
+import { Link, useParams } from '@/lib/router';
 import { useSignedInUser } from '@/lib/session';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useAdminLearner } from '../api/admin-learners';

@@ -1,10 +1,10 @@
 import type { AdminTicketSummary, TicketStaff } from '@kaushal/contract';
 import type { ChangeEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { Table, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Link, useSearchParams } from '@/lib/router';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useAdminTickets } from '../api/admin-tickets';
 import { ConsoleStatus } from '../components/console-status';

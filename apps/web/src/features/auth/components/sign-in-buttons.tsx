@@ -1,7 +1,7 @@
 import type { OAuthProvider } from '@kaushal/contract';
-import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { type MessageId, msg, t } from '@/lib/i18n/i18n';
+import { useLocation } from '@/lib/router';
 import { isReturnablePath, rememberPathForLogin, signInUrl } from '@/lib/session';
 import { pathFromReferrer } from '../lib/referrer-path';
 import { GitHubIcon, GoogleIcon } from './provider-icons';

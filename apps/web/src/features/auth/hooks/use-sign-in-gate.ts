@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast-store';
 import { ACCESS_MESSAGES } from '@/lib/access-messages';
+import { useLocation, useNavigate } from '@/lib/router';
 import { overwriteRedirectPath, sessionQueryOptions } from '@/lib/session';
 
 /**

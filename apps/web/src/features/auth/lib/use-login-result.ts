@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
 import { notice } from '@/components/ui/notice';
 import { toast } from '@/components/ui/toast-store';
 import { msg } from '@/lib/i18n/i18n';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import { clearRedirectPath, getRedirectPath, sessionQueryOptions } from '@/lib/session';
 
 export const LOGIN_FAILED_TEXT = msg('There was an error signing you in. Please try again.');

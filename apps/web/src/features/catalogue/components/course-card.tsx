@@ -1,12 +1,12 @@
 import type { CourseSummary } from '@kaushal/contract';
 import { Clock, Star, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { DifficultyBadge } from '@/components/ui/difficulty-badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { assetUrl } from '@/lib/api-client';
 import { formatCount, formatPrice } from '@/lib/format';
 import { t } from '@/lib/i18n/i18n';
+import { Link } from '@/lib/router';
 import { durationOf, ratingOf, studentsOf } from '../lib/course-defaults';
 import { shortenDescription } from '../lib/shorten-description';
 

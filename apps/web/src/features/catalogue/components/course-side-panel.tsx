@@ -1,12 +1,12 @@
 import type { CourseDetail } from '@kaushal/contract';
 import { LifeBuoy, PlayCircle, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { accessTypeLabel, MONEY_BACK_GUARANTEE } from '@/lib/access-messages';
 import { assetUrl } from '@/lib/api-client';
 import { formatPrice, formatRupees } from '@/lib/format';
 import { t } from '@/lib/i18n/i18n';
+import { Link } from '@/lib/router';
 import { isPricingVisible } from '../lib/course-access';
 import type { Offer } from '../lib/course-offer';
 import { EnrollmentStatus } from './enrollment-status';

@@ -2,9 +2,8 @@ import type { Suggestions } from '@kaushal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { flushSync } from 'react-dom';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider, useLocation } from '@/lib/router';
 import { SearchCombobox } from './search-combobox';
 
 const SUGGESTIONS: Suggestions = {
@@ -48,7 +47,7 @@ function setup() {
   ]);
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} flushSync={(fn) => void flushSync(fn)} />
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
   return { requests, onSearch, input: screen.getByRole('combobox', { name: 'Search courses' }) };

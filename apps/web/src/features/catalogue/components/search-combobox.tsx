@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { HighlightedText } from '@/components/ui/highlighted-text';
 import { fieldClass } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import { t } from '@/lib/i18n/i18n';
+import { useNavigate } from '@/lib/router';
 import { suggestionsQuery } from '../api/get-suggestions';
 
 /** How long typing must pause before suggestions are asked for. */

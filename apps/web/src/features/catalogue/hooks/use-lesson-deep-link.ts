@@ -1,7 +1,7 @@
 import type { LessonSummary } from '@kaushal/contract';
 import { useCallback, useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
 import type { OpenLessonOutcome } from '@/features/learning';
+import { useSearchParams } from '@/lib/router';
 
 const PARAM = 'lesson';
 

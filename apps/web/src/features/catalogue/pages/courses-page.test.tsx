@@ -2,9 +2,8 @@ import type { CourseList } from '@kaushal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { flushSync } from 'react-dom';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider, useLocation } from '@/lib/router';
 import { CoursesPage } from './courses-page';
 
 const RAG = {
@@ -64,7 +63,7 @@ function renderAt(url: string, answer: (query: URLSearchParams) => CourseList) {
   );
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} flushSync={(fn) => void flushSync(fn)} />
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
   return { asked, router };

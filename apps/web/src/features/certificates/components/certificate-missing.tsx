@@ -1,8 +1,8 @@
 import { BookOpen } from 'lucide-react';
-import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { t } from '@/lib/i18n/i18n';
+import { Link } from '@/lib/router';
 
 /** What the page says when there is no certificate to show: deleted with its account, never issued, or an error. */
 export function CertificateMissing({ error, onRetry }: { error: unknown; onRetry: () => void }) {

@@ -1,10 +1,10 @@
 import type { CertificateSummary } from '@kaushal/contract';
 import { GraduationCap } from 'lucide-react';
-import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 import { t } from '@/lib/i18n/i18n';
+import { Link } from '@/lib/router';
 
 /** 'Certificates': each one earned, with its course, date and status, linked to its public page. */
 export function MyCertificates({ certificates }: { certificates: CertificateSummary[] }) {

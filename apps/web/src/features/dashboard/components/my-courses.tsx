@@ -1,8 +1,8 @@
 import type { DashboardEnrollment } from '@kaushal/contract';
 import { ArrowRight, BookOpen, Clock } from 'lucide-react';
-import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
 import { t } from '@/lib/i18n/i18n';
+import { Link } from '@/lib/router';
 import { continueLearningHref } from '../lib/continue-link';
 import { ProgressBar } from './progress-bar';
 

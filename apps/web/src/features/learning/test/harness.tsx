@@ -2,9 +2,9 @@ import type { CourseDetail, LessonSummary, PricingTier, User } from '@kaushal/co
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
 import { dismissToast, Toaster, toast } from '@/components/ui/toast';
+import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { sessionQueryKey } from '@/lib/session';
 
 /** Test-only fixtures and a fake API for the learning feature's component tests. */
@@ -122,12 +122,15 @@ export function renderWithApp(ui: ReactNode, options: { user?: User | null } = {
   queryClient.setQueryData(sessionQueryKey, options.user === undefined ? learner : options.user);
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={['/course/agents']}>
-        <Routes>
-          <Route path="/course/:id" element={ui} />
-          <Route path="/login" element={<h1>Login page</h1>} />
-        </Routes>
-      </MemoryRouter>
+      <RouterProvider
+        router={createMemoryRouter(
+          [
+            { path: '/course/:id', element: ui },
+            { path: '/login', element: <h1>Login page</h1> },
+          ],
+          { initialEntries: ['/course/agents'] },
+        )}
+      />
       <Toaster />
     </QueryClientProvider>,
   );

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
 import { currentLanguage, type MessageId, t } from '@/lib/i18n/i18n';
 import { tRich } from '@/lib/i18n/rich-text';
+import { Link } from '@/lib/router';
 import { usePageTitle } from '@/lib/use-page-title';
 
 /**

@@ -1,9 +1,9 @@
 import { HOME_COURSES_PAGE_SIZE } from '@kaushal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { coursesPageQuery, LoadError } from '@/features/catalogue';
 import { t } from '@/lib/i18n/i18n';
+import { Link } from '@/lib/router';
 
 /** A quick way into the catalogue: the first page of courses (spec: home asks for page 1, size 10). */
 export function CatalogueTopics() {

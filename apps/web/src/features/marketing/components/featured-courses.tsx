@@ -1,10 +1,10 @@
 import { FEATURED_PLACEHOLDERS } from '@kaushal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CourseCard, CourseCardSkeleton, featuredCoursesQuery, LoadError } from '@/features/catalogue';
 import { t } from '@/lib/i18n/i18n';
+import { Link } from '@/lib/router';
 
 /** The featured grid: exactly 6 placeholders while loading, the spec's error message on failure. */
 export function FeaturedCourses() {

@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { t } from '@/lib/i18n/i18n';
+import { Link } from '@/lib/router';
 import { useSession } from '@/lib/session';
 
 export function FinalCta() {

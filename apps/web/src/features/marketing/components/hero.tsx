@@ -1,8 +1,8 @@
 import { ArrowRight, PlayCircle } from 'lucide-react';
-import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { t, translateText } from '@/lib/i18n/i18n';
 import { tRich } from '@/lib/i18n/rich-text';
+import { Link } from '@/lib/router';
 import { useSession } from '@/lib/session';
 import { site } from '@/lib/site';
 import { demoScrollTop } from '../lib/demo-scroll';

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { catalogueKeys } from '@/lib/query-keys';
+import { useParams } from '@/lib/router';
 import { type ApiHandler, LEARNER, mockApi, renderAt } from '../testing';
 import { EnrollButton } from './enroll-button';
 

@@ -1,12 +1,12 @@
 import type { InvoiceRef, Purchase } from '@kaushal/contract';
 import { Download } from 'lucide-react';
 import { useId } from 'react';
-import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { apiUrl } from '@/lib/api-client';
 import { formatPaise } from '@/lib/format';
 import { t } from '@/lib/i18n/i18n';
+import { Link } from '@/lib/router';
 import { invoicePdfPath } from '../api/purchases';
 import {
   formatPurchaseDate,

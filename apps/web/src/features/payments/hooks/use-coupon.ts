@@ -1,8 +1,8 @@
 import { type CouponQuote, checkCouponCode } from '@kaushal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
 import { msg } from '@/lib/i18n/i18n';
+import { useSearchParams } from '@/lib/router';
 import { useSession } from '@/lib/session';
 import { couponQuoteQuery } from '../api/coupons';
 import type { PayCoupon } from '../components/pay-button';

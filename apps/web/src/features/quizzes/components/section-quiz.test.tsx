@@ -1,7 +1,7 @@
 import type { CourseDetail, QuizSummary } from '@kaushal/contract';
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { MemoryRouter } from '@/lib/router';
 import { quizAccess } from '../lib/quiz-access';
 import { SectionQuiz, sectionQuizSlot } from './section-quiz';
 

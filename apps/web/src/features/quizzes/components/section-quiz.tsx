@@ -1,10 +1,10 @@
 import type { CourseDetail, QuizSummary } from '@kaushal/contract';
 import { CheckCircle2, ClipboardCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { t } from '@/lib/i18n/i18n';
+import { Link } from '@/lib/router';
 import { quizAccess } from '../lib/quiz-access';
 
 export interface SectionQuizProps {

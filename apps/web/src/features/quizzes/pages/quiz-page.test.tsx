@@ -2,10 +2,10 @@ import type { Quiz } from '@kaushal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/features/payments/testing';
 import { activateLanguage } from '@/lib/i18n/i18n';
+import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { QUESTIONS } from '../test/fixtures';
 import { QuizPage } from './quiz-page';
 

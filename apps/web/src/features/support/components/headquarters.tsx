@@ -1,7 +1,7 @@
 import { Building2, HelpCircle, Mail, Phone } from 'lucide-react';
-import { Link } from 'react-router';
 import { CompanyAddress } from '@/components/ui/company-address';
 import { t, translateText } from '@/lib/i18n/i18n';
+import { Link } from '@/lib/router';
 import { site } from '@/lib/site';
 
 /** Headquarters and hours, the two mailboxes (general and business) and the FAQ link. */
