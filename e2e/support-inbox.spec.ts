@@ -46,7 +46,8 @@ test('a learner writes; support takes the ticket, notes, replies by email with t
   page,
   browser,
 }) => {
-  test.setTimeout(60_000);
+  // Two people, six page loads and four axe checks: past 60 s on a busy 2-core machine, so 150 s.
+  test.setTimeout(150_000);
   // The learner, signed in, writes about a technical problem: a ticket id comes back.
   await signInWithStandIn(page, learner, product.baseUrl);
   await page.goto(`${product.baseUrl}/contact-us`);
@@ -135,7 +136,7 @@ test('a learner writes; support takes the ticket, notes, replies by email with t
 });
 
 test('support finds the learner in the console and grants them a course', async ({ browser }) => {
-  test.setTimeout(45_000);
+  test.setTimeout(90_000);
   const staff = await (await browser.newContext()).newPage();
   await signInWithStandIn(staff, support, product.baseUrl);
   // On a phone, the inbox and a ticket do not scroll sideways (tables scroll inside their own frame).
