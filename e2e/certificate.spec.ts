@@ -157,7 +157,7 @@ test('a learner who watched every lesson and passed the quiz gets a certificate 
   page,
   browser,
 }) => {
-  test.setTimeout(200_000);
+  test.setTimeout(300_000);
   const learner = { name: 'Ananya Krishnan', email: uniqueEmail('certified') };
   await signIn(page, learner.name, learner.email);
   await page.goto(url(`/course/${COURSE.id}`));
@@ -360,7 +360,7 @@ test('a learner who watched every lesson and passed the quiz gets a certificate 
 test('a learner who seeks to the end of every lesson and answers every question right gets no certificate', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const learner = { name: 'Rohan Skipper', email: uniqueEmail('skipper') };
   await signIn(page, learner.name, learner.email);
   await page.goto(url(`/course/${COURSE.id}`));

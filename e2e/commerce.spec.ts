@@ -175,7 +175,7 @@ test('a learner buys with a coupon link and a GSTIN, reads the invoice, refunds,
   page,
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const shared = await createCouponLink(browser);
   const learner = { name: 'Priya Deshmukh', email: uniqueEmail('gst-buyer') };
 

@@ -244,7 +244,7 @@ for (const theme of ['dark', 'light'] as const) {
   test(`every console page and dialog passes axe in the ${theme} theme, at 1280 and 768 px, and phones do not scroll sideways`, async ({
     page,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     await signInWithStandIn(page, 'demo admin', product.baseUrl);
     const published = 'python-for-ai';
     const pages: Array<{ path: string; ready: (page: Page) => Locator; open?: (page: Page) => Promise<Locator> }> = [

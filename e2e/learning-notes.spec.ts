@@ -31,7 +31,7 @@ async function openIntroAt(page: Page, seconds: number) {
 test('N writes a note at the current second, a bookmark marks one, both are kept, and each plays from there', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await signIn(page);
   await page.goto(`/course/${COURSE}`);
   // No notes yet: the course page shows no such section.

@@ -74,7 +74,7 @@ test('a direct lesson plays from a signed URL, saves progress at 10 s multiples,
   page,
   browser,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const learner = await signIn(page);
   const calls = recordCalls(page, SHORT.id);
   await page.goto(`/course/${COURSE}`);
