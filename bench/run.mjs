@@ -713,27 +713,13 @@ if (!opts['skip-lighthouse']) {
   log('Lighthouse (mobile emulation) on /, /courses and a course page');
   const webPort = await freePort();
   rmSync(path.join(resultsDir, 'lh-data'), { recursive: true, force: true });
-  const lighthouseLog = openSync(path.join(resultsDir, 'product.log'), 'a');
-  const web = track(
-    spawn(process.execPath, ['apps/api/dist/server.js'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        PORT: String(webPort),
-        // The address Lighthouse opens: outside production a page asked for under another host name is
-        // redirected to PUBLIC_URL's (apps/api/src/plugins/canonical-host.ts), which would cost a redirect.
-        PUBLIC_URL: `http://127.0.0.1:${webPort}`,
-        DATA_DIR: path.join(resultsDir, 'lh-data'),
-        DATABASE_URL: '',
-        // Lighthouse measures the pages, not a machine busy making the narrated demo lessons.
-        DEMO_MEDIA: 'false',
-      },
-      stdio: ['ignore', lighthouseLog, 'inherit'],
-    }),
-  );
-  closeSync(lighthouseLog);
-  await waitFor(`http://127.0.0.1:${webPort}/api/v1/health`);
+  const web = await startProduct(webPort, path.join(resultsDir, 'lh-data'), {
+    // The seeded demo catalogue on PGlite, whatever database the load above ran on.
+    DATABASE_URL: '',
+    SEED_DEMO: 'true',
+    // Lighthouse measures the pages, not a machine busy making the narrated demo lessons.
+    DEMO_MEDIA: 'false',
+  });
   const firstCourse = (await (await fetch(`http://127.0.0.1:${webPort}/api/v1/courses?size=1`)).json()).items[0]?.id;
   lighthouse = await runLighthouse([
     `http://127.0.0.1:${webPort}/`,
