@@ -44,7 +44,6 @@ export interface NavigateOptions {
 export type Subscriber = (state: RouterState, options: { flushSync: boolean }) => void;
 
 export interface Router {
-  readonly routes: readonly RouteObject[];
   readonly state: RouterState;
   subscribe(subscriber: Subscriber): () => void;
   /** A path ("/courses?page=2", "?q=rag", "#reviews") or a step back (-1) or forward in history. */
@@ -132,7 +131,6 @@ export function createRouter(routes: readonly RouteObject[], history: History): 
   if (!state.initialized) void go(state.location, 'POP');
 
   return {
-    routes,
     get state() {
       return state;
     },

@@ -21,7 +21,7 @@ export interface History {
   listen(listener: (location: Location) => void): () => void;
 }
 
-export const createKey = () => Math.random().toString(36).slice(2, 10);
+const createKey = () => Math.random().toString(36).slice(2, 10);
 
 export const hrefOf = (location: Pick<Location, 'pathname' | 'search' | 'hash'>) =>
   location.pathname + location.search + location.hash;

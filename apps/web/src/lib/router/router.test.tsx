@@ -179,6 +179,16 @@ describe('the router', () => {
     expect(router.state.initialized).toBe(true);
   });
 
+  it('draws the next page before navigate() resolves when asked to (flushSync), as logging out needs', async () => {
+    const router = renderRouter([
+      { path: '/', element: <h1>Home</h1> },
+      { path: '/dashboard', element: <h1>Dashboard</h1> },
+    ]);
+    // Outside act(): only flushSync draws at once; a transition would still show the home page here.
+    await router.navigate('/dashboard', { flushSync: true });
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
   it('gives pages their parameters and what the layout passes to its outlet', () => {
     function Layout() {
       return <Outlet context={{ role: 'admin' }} />;
