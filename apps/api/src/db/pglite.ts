@@ -1,6 +1,7 @@
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PreparingPGlite } from './pglite-prepared.ts';
 
 /**
  * The PostgreSQL extensions the schema uses, loaded into every PGlite this repository opens. PGlite ships each
@@ -13,8 +14,11 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
  */
 export const pgliteExtensions = { pg_trgm, btree_gin };
 
-/** A PGlite with the schema's extensions: in memory, in `dataDir`, or as the options say. */
+/**
+ * A PGlite with the schema's extensions, in memory, in `dataDir`, or as the options say; its transactions can run
+ * named prepared statements (pglite-prepared.ts).
+ */
 export function openPglite(options: string | Omit<PGliteOptions, 'extensions'> = {}): PGlite {
   const given = typeof options === 'string' ? { dataDir: options } : options;
-  return new PGlite({ ...given, extensions: pgliteExtensions });
+  return new PreparingPGlite({ ...given, extensions: pgliteExtensions });
 }
