@@ -1,4 +1,4 @@
-import { PGlite, parse, protocol, type Results, type Transaction } from '@electric-sql/pglite';
+import { PGlite, parse, protocol, type Results, type Transaction, types } from '@electric-sql/pglite';
 
 /**
  * Named prepared statements on PGlite (decision 053). PGlite's own `query` plans its text on every run and
@@ -20,12 +20,19 @@ type MarkedTransaction = Transaction & { [owner]?: PGlite };
 /** Texts parsed under their names, per instance: a name always stands for one text (its hash is in the name). */
 const preparedBy = new WeakMap<PGlite, Set<string>>();
 
-/** Results as drizzle's raw `execute` on PGlite gives them: rows as objects, dates and intervals as text. */
+/**
+ * Results as drizzle's raw `execute` on PGlite gives them (its `rawQueryConfig`, which it does not export): rows as
+ * objects; dates, timestamps and intervals, their arrays and numeric[] left as text.
+ */
+const asGiven = (value: string) => value;
 const resultOptions = {
   rowMode: 'object' as const,
   parsers: Object.fromEntries(
-    // timestamp, timestamptz, interval, date, and their arrays; numeric[]
-    [1114, 1184, 1186, 1082, 1115, 1185, 1187, 1182, 1231].map((oid) => [oid, (value: string) => value]),
+    // timestamp[] 1115, timestamptz[] 1185, interval[] 1187, date[] 1182, numeric[] 1231
+    [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1115, 1185, 1187, 1182, 1231].map((oid) => [
+      oid,
+      asGiven,
+    ]),
   ),
 };
 
