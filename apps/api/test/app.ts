@@ -67,6 +67,9 @@ export function useTestApp(options: { seed?: boolean; env?: Record<string, strin
     if (!ctx.app) {
       const config = testConfig(options.env);
       ctx.database = await testDatabase();
+      // The worker's database still holds the last file's rows: emptied first, so this app's job worker never
+      // delivers that file's queued mail (or runs its jobs) while it starts.
+      await resetDatabase(ctx.database);
       ctx.app = await buildApp({
         config,
         database: ctx.database,
