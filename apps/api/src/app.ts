@@ -130,7 +130,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     replays,
     ...createAdapters(config, database, { clock, metrics, log: app.log, site }),
   });
+  const stopCheckpoints = database.keepWalBounded?.({
+    onError: (error) => app.log.warn({ err: error }, 'embedded database: checkpoint failed, trying again shortly'),
+  });
   app.addHook('preClose', (done) => {
+    stopCheckpoints?.();
     replays.close();
     done();
   });

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { migrationsDir } from '../paths.ts';
 import { openPglite } from './pglite.ts';
 import { snapshotPglite } from './pglite-backup.ts';
+import { type CheckpointOptions, keepWalBounded } from './pglite-checkpoints.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -34,6 +35,11 @@ export interface Database {
    * PostgreSQL is backed up with pg_dump instead.
    */
   snapshot?: () => Promise<Uint8Array>;
+  /**
+   * PGlite only: checkpoints as its WAL grows, which single-user PostgreSQL never does by itself
+   * (pglite-checkpoints.ts); returns the function that stops them. The server runs it while it is open.
+   */
+  keepWalBounded?: (options?: CheckpointOptions) => () => void;
   /** Connection pool figures for the metrics (PostgreSQL only). */
   poolStats?: () => { total: number; idle: number; waiting: number };
 }
@@ -69,6 +75,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       if (!options.pglite) await client.close();
     },
     snapshot: () => snapshotPglite(client),
+    keepWalBounded: (checkpoints) => keepWalBounded(client, checkpoints),
   };
 }
 

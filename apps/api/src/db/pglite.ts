@@ -1,6 +1,7 @@
 import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PGLITE_WAL_SETTINGS } from './pglite-checkpoints.ts';
 import { PreparingPGlite } from './pglite-prepared.ts';
 
 /**
@@ -16,9 +17,14 @@ export const pgliteExtensions = { pg_trgm, btree_gin };
 
 /**
  * A PGlite with the schema's extensions, in memory, in `dataDir`, or as the options say; its transactions can run
- * named prepared statements (pglite-prepared.ts).
+ * named prepared statements (pglite-prepared.ts), and it keeps less WAL for reuse than PostgreSQL's default
+ * (pglite-checkpoints.ts).
  */
 export function openPglite(options: string | Omit<PGliteOptions, 'extensions'> = {}): PGlite {
   const given = typeof options === 'string' ? { dataDir: options } : options;
-  return new PreparingPGlite({ ...given, extensions: pgliteExtensions });
+  return new PreparingPGlite({
+    startParams: [...PreparingPGlite.defaultStartParams, ...PGLITE_WAL_SETTINGS],
+    ...given,
+    extensions: pgliteExtensions,
+  });
 }
