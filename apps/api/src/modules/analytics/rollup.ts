@@ -1,6 +1,7 @@
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { analyticsLessonBuckets, analyticsLessonSeconds, analyticsSessions, analyticsState } from '../../db/schema.ts';
+import { analyticsSessions, analyticsState } from '../../db/schema.ts';
+import { pgArray } from '../../lib/pg-array.ts';
 import {
   applyEvent,
   istDay,
@@ -16,8 +17,8 @@ import {
 export const EVENTS_MARK = 'video_events';
 /** Events read and rolled up per transaction. */
 const DEFAULT_BATCH = 20_000;
-/** Rows per multi-row upsert (well under PostgreSQL's 65,535 parameters). */
-const WRITE_CHUNK = 2_000;
+/** Rows per upsert: one statement's arrays stay a few hundred KB. */
+const WRITE_CHUNK = 5_000;
 /** Any fixed number: the advisory lock that makes concurrent runs take batches one after another. */
 const ROLLUP_LOCK = 2_026_026;
 
@@ -195,82 +196,57 @@ async function applyBatch(tx: Tx, rows: EventRow[]) {
     }
   }
 
-  const sessionRows = [...sessions.entries()].map(([sessionId, { lessonId, day, state }]) => ({
-    sessionId,
-    lessonId,
-    day,
-    viewer: state.viewer,
-    reachBucket: state.reachBucket,
-    lastBucket: state.lastBucket,
-    playingFrom: state.playingFrom,
-    watched: state.watched,
-  }));
-  for (const chunk of chunks(sessionRows)) {
-    await tx
-      .insert(analyticsSessions)
-      .values(chunk)
-      .onConflictDoUpdate({
-        target: analyticsSessions.sessionId,
-        set: {
-          viewer: excluded('viewer'),
-          reachBucket: excluded('reach_bucket'),
-          lastBucket: excluded('last_bucket'),
-          playingFrom: excluded('playing_from'),
-          watched: excluded('watched'),
-        },
-      });
+  // Each upsert sends one array per column (unnest): a handful of parameters whatever the rows, where a
+  // multi-row VALUES built by the query builder costs a parameter, and its JavaScript, per value.
+  for (const chunk of chunks([...sessions.entries()])) {
+    const states = chunk.map(([, tracked]) => tracked.state);
+    await tx.execute(sql`
+      insert into analytics_sessions
+        (session_id, lesson_id, day, viewer, reach_bucket, last_bucket, playing_from, watched)
+      select * from unnest(${pgArray(chunk.map(([sessionId]) => sessionId))}::uuid[],
+        ${pgArray(chunk.map(([, t]) => t.lessonId))}::text[], ${pgArray(chunk.map(([, t]) => t.day))}::text[],
+        ${pgArray(states.map((s) => s.viewer))}::boolean[], ${pgArray(states.map((s) => s.reachBucket))}::smallint[],
+        ${pgArray(states.map((s) => s.lastBucket))}::smallint[], ${pgArray(states.map((s) => s.playingFrom))}::real[],
+        ${pgArray(states.map((s) => JSON.stringify(s.watched)))}::jsonb[])
+      on conflict (session_id) do update set viewer = excluded.viewer, reach_bucket = excluded.reach_bucket,
+        last_bucket = excluded.last_bucket, playing_from = excluded.playing_from, watched = excluded.watched`);
   }
   for (const chunk of chunks([...buckets.values()].filter((b) => b.reached !== 0 || b.ended !== 0))) {
-    await tx
-      .insert(analyticsLessonBuckets)
-      .values(chunk)
-      .onConflictDoUpdate({
-        target: [analyticsLessonBuckets.lessonId, analyticsLessonBuckets.day, analyticsLessonBuckets.bucket],
-        set: {
-          reached: sql`${analyticsLessonBuckets.reached} + excluded.reached`,
-          ended: sql`${analyticsLessonBuckets.ended} + excluded.ended`,
-        },
-      });
+    await tx.execute(sql`
+      insert into analytics_lesson_buckets (lesson_id, day, bucket, reached, ended)
+      select * from unnest(${pgArray(chunk.map((b) => b.lessonId))}::text[], ${pgArray(chunk.map((b) => b.day))}::text[],
+        ${pgArray(chunk.map((b) => b.bucket))}::smallint[], ${pgArray(chunk.map((b) => b.reached))}::int[],
+        ${pgArray(chunk.map((b) => b.ended))}::int[])
+      on conflict (lesson_id, day, bucket) do update set
+        reached = analytics_lesson_buckets.reached + excluded.reached,
+        ended = analytics_lesson_buckets.ended + excluded.ended`);
   }
   const secondRows = [...seconds.entries()].flatMap(([lessonId, counts]) =>
     secondTotals(counts).map(([second, views, rewatches]) => ({ lessonId, second, views, rewatches })),
   );
   for (const chunk of chunks(secondRows)) {
-    await tx
-      .insert(analyticsLessonSeconds)
-      .values(chunk)
-      .onConflictDoUpdate({
-        target: [analyticsLessonSeconds.lessonId, analyticsLessonSeconds.second],
-        set: {
-          views: sql`${analyticsLessonSeconds.views} + excluded.views`,
-          rewatches: sql`${analyticsLessonSeconds.rewatches} + excluded.rewatches`,
-        },
-      });
+    await tx.execute(sql`
+      insert into analytics_lesson_seconds (lesson_id, second, views, rewatches)
+      select * from unnest(${pgArray(chunk.map((r) => r.lessonId))}::text[], ${pgArray(chunk.map((r) => r.second))}::int[],
+        ${pgArray(chunk.map((r) => r.views))}::int[], ${pgArray(chunk.map((r) => r.rewatches))}::int[])
+      on conflict (lesson_id, second) do update set
+        views = analytics_lesson_seconds.views + excluded.views,
+        rewatches = analytics_lesson_seconds.rewatches + excluded.rewatches`);
   }
-  for (const chunk of chunks(
-    [...learners.values()].map((l) => ({
-      courseId: l.courseId,
-      userId: l.userId,
-      firstFreeDay: l.free,
-      firstPaidDay: l.paid,
-    })),
-  )) {
+  for (const chunk of chunks([...learners.values()])) {
     // A learner deleted since their events were stored has no row to refer to: skipped by the join.
     await tx.execute(sql`
       insert into analytics_course_learners (course_id, user_id, first_free_day, first_paid_day)
       select v.course_id, v.user_id, v.first_free_day, v.first_paid_day
-      from (values ${sql.join(
-        chunk.map((r) => sql`(${r.courseId}, ${r.userId}::uuid, ${r.firstFreeDay}::text, ${r.firstPaidDay}::text)`),
-        sql`, `,
-      )}) as v(course_id, user_id, first_free_day, first_paid_day)
+      from unnest(${pgArray(chunk.map((l) => l.courseId))}::text[], ${pgArray(chunk.map((l) => l.userId))}::uuid[],
+        ${pgArray(chunk.map((l) => l.free))}::text[], ${pgArray(chunk.map((l) => l.paid))}::text[])
+        as v(course_id, user_id, first_free_day, first_paid_day)
       join users u on u.id = v.user_id
       on conflict (course_id, user_id) do update set
         first_free_day = least(analytics_course_learners.first_free_day, excluded.first_free_day),
         first_paid_day = least(analytics_course_learners.first_paid_day, excluded.first_paid_day)`);
   }
 }
-
-const excluded = (column: string): SQL => sql.raw(`excluded.${column}`);
 
 function* chunks<T>(rows: T[]): Generator<T[]> {
   for (let i = 0; i < rows.length; i += WRITE_CHUNK) yield rows.slice(i, i + WRITE_CHUNK);
