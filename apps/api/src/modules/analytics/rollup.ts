@@ -196,7 +196,7 @@ async function applyBatch(tx: Tx, rows: EventRow[]) {
     }
   }
 
-  // Each upsert sends one array per column (unnest): a handful of parameters whatever the rows, where a
+  // Each upsert sends one array per column (unnest, decision 055): a handful of parameters whatever the rows, where a
   // multi-row VALUES built by the query builder costs a parameter, and its JavaScript, per value.
   for (const chunk of chunks([...sessions.entries()])) {
     const states = chunk.map(([, tracked]) => tracked.state);
