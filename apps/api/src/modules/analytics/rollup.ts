@@ -214,9 +214,9 @@ async function applyBatch(tx: Tx, rows: EventRow[]) {
   for (const chunk of chunks([...buckets.values()].filter((b) => b.reached !== 0 || b.ended !== 0))) {
     await tx.execute(sql`
       insert into analytics_lesson_buckets (lesson_id, day, bucket, reached, ended)
-      select * from unnest(${pgArray(chunk.map((b) => b.lessonId))}::text[], ${pgArray(chunk.map((b) => b.day))}::text[],
-        ${pgArray(chunk.map((b) => b.bucket))}::smallint[], ${pgArray(chunk.map((b) => b.reached))}::int[],
-        ${pgArray(chunk.map((b) => b.ended))}::int[])
+      select * from unnest(${pgArray(chunk.map((b) => b.lessonId))}::text[],
+        ${pgArray(chunk.map((b) => b.day))}::text[], ${pgArray(chunk.map((b) => b.bucket))}::smallint[],
+        ${pgArray(chunk.map((b) => b.reached))}::int[], ${pgArray(chunk.map((b) => b.ended))}::int[])
       on conflict (lesson_id, day, bucket) do update set
         reached = analytics_lesson_buckets.reached + excluded.reached,
         ended = analytics_lesson_buckets.ended + excluded.ended`);
@@ -227,8 +227,9 @@ async function applyBatch(tx: Tx, rows: EventRow[]) {
   for (const chunk of chunks(secondRows)) {
     await tx.execute(sql`
       insert into analytics_lesson_seconds (lesson_id, second, views, rewatches)
-      select * from unnest(${pgArray(chunk.map((r) => r.lessonId))}::text[], ${pgArray(chunk.map((r) => r.second))}::int[],
-        ${pgArray(chunk.map((r) => r.views))}::int[], ${pgArray(chunk.map((r) => r.rewatches))}::int[])
+      select * from unnest(${pgArray(chunk.map((r) => r.lessonId))}::text[],
+        ${pgArray(chunk.map((r) => r.second))}::int[], ${pgArray(chunk.map((r) => r.views))}::int[],
+        ${pgArray(chunk.map((r) => r.rewatches))}::int[])
       on conflict (lesson_id, second) do update set
         views = analytics_lesson_seconds.views + excluded.views,
         rewatches = analytics_lesson_seconds.rewatches + excluded.rewatches`);
