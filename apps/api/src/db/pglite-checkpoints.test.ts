@@ -38,7 +38,7 @@ describe('checkpoints of the embedded database', () => {
     expect(await walSinceCheckpoint(client)).toBeGreaterThan(100 * MB);
     expect(await walSegments()).toBeGreaterThan(6);
     await client.exec('CHECKPOINT');
-    // 16 MB segments: the one in use and at most four kept for reuse (PostgreSQL's defaults kept all ten here).
+    // 16 MB segments: the one in use and at most four kept for reuse (PostgreSQL's defaults kept all nine here).
     expect(await walSegments()).toBeLessThanOrEqual(5);
   }, 60_000);
 
