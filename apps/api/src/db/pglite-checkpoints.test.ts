@@ -8,15 +8,6 @@ import { keepWalBounded, walSinceCheckpoint } from './pglite-checkpoints.ts';
 
 const MB = 1024 * 1024;
 
-async function waitFor(check: () => Promise<boolean>, ms: number): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return check();
-}
-
 describe('checkpoints of the embedded database', () => {
   const client = openPglite();
   beforeAll(() => client.exec('create table churn (id int primary key, pad text)'));
@@ -54,7 +45,7 @@ describe('checkpoints of the embedded database', () => {
       expect(await walSinceCheckpoint(client)).toBeGreaterThanOrEqual(small);
 
       await churn(8);
-      expect(await waitFor(async () => (await walSinceCheckpoint(client)) < 2 * MB, 10_000)).toBe(true);
+      await expect.poll(() => walSinceCheckpoint(client), { timeout: 10_000, interval: 25 }).toBeLessThan(2 * MB);
     } finally {
       stop();
     }
