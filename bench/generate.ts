@@ -24,6 +24,7 @@ import {
 } from '../apps/api/src/db/schema.ts';
 import { rollUpVideoEvents } from '../apps/api/src/modules/analytics/index.ts';
 import { createSession } from '../apps/api/src/modules/auth/session.ts';
+import { ensureDatabase } from './database.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -45,6 +46,8 @@ const CHUNK = 1000;
 const DIFFICULTIES = ['Beginner', 'Intermediate', 'Advanced'] as const;
 
 mkdirSync(args['data-dir'] ?? 'data/bench', { recursive: true });
+// The bench's PostgreSQL database is its own: made on first use.
+if (args['database-url']) await ensureDatabase(args['database-url']);
 const database = await openDatabase({
   url: args['database-url'],
   pgliteDir: args['database-url'] ? undefined : path.join(args['data-dir'] ?? 'data/bench', 'pglite'),

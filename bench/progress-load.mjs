@@ -70,12 +70,19 @@ const child = spawn(process.execPath, [...profile, opts.server], {
   },
   stdio: ['ignore', openSync(path.join(results, 'product.log'), 'a'), 'inherit'],
 });
+// A product that stops before it answers (a bad build, a port taken) ends the run instead of leaving it waiting.
+const exitedEarly = (code, signal) => {
+  console.error(`the product stopped before it answered (exit ${code ?? signal}); its log: bench/results/product.log`);
+  process.exit(1);
+};
+child.once('exit', exitedEarly);
 for (;;) {
   try {
     if ((await fetch(`${base}/api/v1/health`)).ok) break;
   } catch {}
   await new Promise((r) => setTimeout(r, 50));
 }
+child.off('exit', exitedEarly);
 
 const learners = fixtures.learners.filter((l) => l.token);
 let turn = 0;
@@ -102,9 +109,14 @@ const loadAverage = os
   .map((n) => n.toFixed(2))
   .join(' ');
 const backends = poolBackends();
-const before = { node: cpuMs(child.pid), db: backends.reduce((sum, pid) => sum + cpuMs(pid), 0) };
+const before = {
+  node: cpuMs(child.pid),
+  db: backends.reduce((sum, pid) => sum + cpuMs(pid), 0),
+  load: process.cpuUsage(),
+};
 const r = await load(Number(opts.seconds));
 const n = r.requests.total;
+const loadCpu = process.cpuUsage(before.load);
 console.log(
   JSON.stringify({
     server: opts.server,
@@ -117,6 +129,8 @@ console.log(
     databaseCpuMsPer1000: databaseUrl
       ? Math.round((1000 * (backends.reduce((sum, pid) => sum + cpuMs(pid), 0) - before.db)) / n)
       : undefined,
+    // The load generator (autocannon, in this process) shares the machine's cores with the server.
+    loadGeneratorCpuMsPer1000: Math.round((loadCpu.user + loadCpu.system) / n),
     loadAverage,
   }),
 );

@@ -19,6 +19,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { courses } from '../apps/api/src/db/schema.ts';
+import { ensureDatabase } from './database.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -165,13 +166,7 @@ const SEARCHES: Record<string, string[]> = {
 };
 
 // The bench's own database, made on first use.
-const target = new URL(url);
-const name = decodeURIComponent(target.pathname.slice(1));
-const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).href });
-await admin.connect();
-const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-if (exists.rowCount === 0) await admin.query(`create database "${name.replaceAll('"', '""')}"`);
-await admin.end();
+await ensureDatabase(url);
 
 const database = await openDatabase({ url });
 await database.migrate();

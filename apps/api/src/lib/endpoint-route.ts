@@ -80,13 +80,20 @@ export function route<N extends EndpointName>(
   };
   const rateLimited = Boolean((options.config as { rateLimit?: unknown } | undefined)?.rateLimit);
   const response: Record<number, unknown> = {};
+  // JSON only: every answer is JSON (errors are) or has no body, so it takes the lean security headers.
+  let jsonAnswers = true;
   for (const status of documentedStatuses(endpoint, schema, { rateLimited })) {
     const declared = (schema.responses as Record<number, z.ZodType | RawResponse | undefined>)[status];
     if (declared === undefined) response[status] = apiErrorSchema;
-    else response[status] = declared instanceof z.ZodType ? declared : rawResponse(declared);
+    else if (declared instanceof z.ZodType) response[status] = declared;
+    else {
+      response[status] = rawResponse(declared);
+      if (declared.contentType) jsonAnswers = false;
+    }
   }
   app.route({
     ...(options as object),
+    config: { ...(options.config as object | undefined), jsonAnswers },
     method: endpoint.method,
     url: endpoint.path,
     schema: {

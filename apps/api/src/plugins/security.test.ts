@@ -6,13 +6,19 @@ import { testDatabase } from '../../test/db.ts';
 import { buildApp } from '../app.ts';
 import { loadSiteConfig } from '../content/load.ts';
 import { CONTACT_RATE_LIMIT } from '../modules/support/routes.ts';
-import { contentSecurityPolicy, inlineScriptHashes, permissionsPolicy } from './security-headers.ts';
+import {
+  contentSecurityPolicy,
+  inlineScriptHashes,
+  jsonAnswerHeaders,
+  permissionsPolicy,
+  securityHeaders,
+} from './security-headers.ts';
 
 describe('security headers', () => {
   const ctx = useTestApp({ seed: false });
 
   it('sends a Content-Security-Policy that allows only what the product loads, and no server banner', async () => {
-    const res = await ctx.app.inject('/api/v1/health');
+    const res = await ctx.app.inject('/courses');
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("object-src 'none'");
@@ -39,10 +45,47 @@ describe('security headers', () => {
     expect(csp['upgrade-insecure-requests']).toEqual([]);
   });
 
-  it('refuses to be framed with X-Frame-Options DENY, agreeing with frame-ancestors', async () => {
-    const res = await ctx.app.inject('/api/v1/health');
-    expect(res.headers['x-frame-options']).toBe('DENY');
-    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+  it('refuses to be framed with X-Frame-Options DENY, agreeing with frame-ancestors, on pages and the API alike', async () => {
+    for (const url of ['/courses', '/api/v1/health', '/api/v1/nothing-here']) {
+      const res = await ctx.app.inject(url);
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(String(res.headers['content-security-policy']), url).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it('answers a JSON-only route with the headers a JSON answer needs, and nothing only a page uses', async () => {
+    const page = await ctx.app.inject('/courses');
+    for (const url of ['/api/v1/health', '/api/v1/courses?page=1&size=9', '/api/v1/auth/me']) {
+      const res = await ctx.app.inject(url);
+      expect(res.headers['content-type'], url).toContain('application/json');
+      // Nothing may load or run in it, should a browser open it in a tab.
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['x-request-id'], url).toBeTruthy();
+      for (const pageOnly of [
+        'permissions-policy',
+        'cross-origin-opener-policy',
+        'origin-agent-cluster',
+        'x-xss-protection',
+      ]) {
+        expect(page.headers[pageOnly], pageOnly).toBeDefined();
+        expect(res.headers[pageOnly], `${url} ${pageOnly}`).toBeUndefined();
+      }
+    }
+  });
+
+  it('keeps the page headers on answers that are not JSON only (a certificate PDF, an unknown API path)', async () => {
+    for (const url of ['/api/v1/nothing-here', '/api/v1/certificates/unknown-id/pdf']) {
+      const res = await ctx.app.inject(url);
+      expect(res.headers['permissions-policy'], url).toBe('camera=(), microphone=(), geolocation=(), payment=(self)');
+      expect(String(res.headers['content-security-policy']), url).toContain("default-src 'self'");
+    }
+  });
+
+  it('sends HSTS on JSON answers too in production', () => {
+    const production = jsonAnswerHeaders(securityHeaders(testConfig(PRODUCTION_TEST_ENV)));
+    expect(production['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   });
 
   it('tells no other site where a visitor was (Referrer-Policy same-origin), on pages and the API alike', async () => {
@@ -53,7 +96,7 @@ describe('security headers', () => {
   });
 
   it('sends a Permissions-Policy: no camera, microphone or geolocation; payment for the page itself only', async () => {
-    for (const url of ['/api/v1/health', '/courses', '/api/v1/nothing-here']) {
+    for (const url of ['/courses', '/login', '/api/v1/nothing-here']) {
       const res = await ctx.app.inject(url);
       expect(res.headers['permissions-policy'], url).toBe('camera=(), microphone=(), geolocation=(), payment=(self)');
     }
