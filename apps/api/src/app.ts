@@ -139,6 +139,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     done();
   });
   app.addHook('onClose', async () => {
+    // After the last request: reports and events already received are written before the database closes, also
+    // those whose client went away without waiting for the answer.
+    await Promise.all([app.deps.progressWriter.settled(), app.deps.eventWriter.settled()]);
     await app.deps.jobs.stop();
     app.deps.mailer.close();
     await app.deps.pdfThread.close();

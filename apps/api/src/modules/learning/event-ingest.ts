@@ -34,6 +34,7 @@ const MAX_EVENTS_PER_STATEMENT = 5000;
 export class EventWriter {
   private queue: PendingBatch[] = [];
   private writing = false;
+  private drained?: Promise<void>;
 
   constructor(
     private readonly db: Db,
@@ -46,8 +47,13 @@ export class EventWriter {
       this.queue.push({ userId, lessonId, events, now, resolve, reject });
       if (this.writing) return;
       this.writing = true;
-      startBatch(this.options, () => this.drain());
+      this.drained = new Promise<void>((done) => startBatch(this.options, () => this.drain().finally(done)));
     });
+  }
+
+  /** Resolves once every batch received so far is settled: the app's close waits for it (as ProgressWriter's). */
+  async settled(): Promise<void> {
+    while (this.writing) await this.drained;
   }
 
   private async drain() {

@@ -1,7 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/app.ts';
+import { testConfig, useTestApp } from '../../../test/app.ts';
+import { buildApp } from '../../app.ts';
+import { loadSiteConfig } from '../../content/load.ts';
 import { lessonProgress } from '../../db/schema.ts';
+import { batchOptionsFor } from '../../lib/batching.ts';
 import { ProgressWriter } from './progress-writer.ts';
 import { advance, asLearner, createLearner, type Learner } from './test-support.ts';
 
@@ -94,5 +97,74 @@ describe('ProgressWriter', () => {
     for (const learner of learners) {
       expect(await row(learner)).toMatchObject({ resumeSeconds: 30, watchedSeconds: 20, watchedRanges: [[0, 20]] });
     }
+  });
+
+  it('settles: resolves only once every report received so far is stored', async () => {
+    const learner = await createLearner(ctx);
+    await open(learner);
+    advance(ctx, 10);
+    const writer = new ProgressWriter(ctx.database.db, ctx.app.deps.outbox, batchOptionsFor(ctx.database));
+    let stored = 0;
+    const report = (watchSeconds: number) => ({
+      viewer: { id: learner.id, roles: [] },
+      lessonId: LESSON,
+      body: { watchSeconds, completed: false },
+      now: ctx.clock.now,
+    });
+    const saving = [writer.save(report(5)), writer.save(report(10))].map((p) => p.then(() => stored++));
+    await writer.settled();
+    expect(stored).toBe(2);
+    expect(await row(learner)).toMatchObject({ resumeSeconds: 10 });
+    await Promise.all(saving);
+    await writer.settled();
+  });
+
+  it('closing the app stores a report first, also one whose client did not wait for the answer', async () => {
+    const learner = await createLearner(ctx);
+    await open(learner);
+    advance(ctx, 10);
+    expect((await put(learner, 10)).statusCode).toBe(200);
+    const config = testConfig();
+    const app = await buildApp({
+      config,
+      database: ctx.database,
+      site: await loadSiteConfig(config.contentDir),
+      clock: () => ctx.clock.now,
+      logger: false,
+    });
+    await app.ready();
+    // The learner's row is held by another transaction, so the report cannot be stored before that one ends.
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let locked = () => {};
+    const isLocked = new Promise<void>((r) => {
+      locked = r;
+    });
+    const holding = ctx.database.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select 1 from lesson_progress where user_id = ${learner.id} and lesson_id = ${LESSON} for update`,
+      );
+      locked();
+      await held;
+    });
+    await isLocked;
+    const order: string[] = [];
+    advance(ctx, 10);
+    const saving = app.deps.progressWriter
+      .save({
+        viewer: { id: learner.id, roles: [] },
+        lessonId: LESSON,
+        body: { watchSeconds: 20, completed: false },
+        now: ctx.clock.now,
+      })
+      .then(() => order.push('stored'));
+    const closing = app.close().then(() => order.push('closed'));
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    await Promise.all([holding, saving, closing]);
+    expect(order).toEqual(['stored', 'closed']);
+    expect(await row(learner)).toMatchObject({ resumeSeconds: 20, watchedSeconds: 20 });
   });
 });

@@ -58,10 +58,11 @@ export interface ProgressWriterOptions extends BatchOptions {
   lanes?: number;
 }
 
-/** One queue of reports and whether its batch is being written. */
+/** One queue of reports and whether its batch is being written (`drained`: when the lane's writing ends). */
 interface Lane {
   queue: Pending[];
   writing: boolean;
+  drained?: Promise<void>;
 }
 
 /** FNV-1a of the learner's id: the lane their reports take. */
@@ -88,8 +89,20 @@ export class ProgressWriter {
       lane.queue.push({ ...report, resolve, reject });
       if (lane.writing) return;
       lane.writing = true;
-      startBatch(this.options, () => this.drain(lane));
+      lane.drained = new Promise<void>((done) => startBatch(this.options, () => this.drain(lane).finally(done)));
     });
+  }
+
+  /**
+   * Resolves once every report received so far is settled (stored, or refused): the app's close waits for it
+   * before the database closes, so a report whose client went away (a tab closed, a beacon) is still stored.
+   */
+  async settled(): Promise<void> {
+    for (;;) {
+      const writing = this.lanes.filter((lane) => lane.writing).map((lane) => lane.drained);
+      if (writing.length === 0) return;
+      await Promise.all(writing);
+    }
   }
 
   private async drain(lane: Lane) {
