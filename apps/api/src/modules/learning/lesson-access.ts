@@ -18,6 +18,12 @@ export interface LessonRow {
   captions: CaptionRef[];
 }
 
+/** What deciding whether a lesson plays needs of it (the progress writer reads only this, per report). */
+export type PlayableFacts = Pick<
+  LessonRow,
+  'id' | 'courseId' | 'isFree' | 'durationSeconds' | 'videoType' | 'videoRef'
+>;
+
 export interface PlayableLesson {
   lesson: LessonRow;
   access: CourseAccess;
@@ -68,11 +74,11 @@ export async function findPlayableLesson(
  * Pure: the lesson if the learner may play it with this access, else the 404 or 403 findPlayableLesson
  * answers (for callers that read the lesson and the access themselves, in batches: the progress writer).
  */
-export function requirePlayable(
-  lesson: (LessonRow & { published: boolean }) | undefined,
+export function requirePlayable<L extends PlayableFacts>(
+  lesson: (L & { published: boolean }) | undefined,
   access: CourseAccess,
   preview: boolean,
-): LessonRow {
+): L {
   if (!lesson || (!lesson.published && !preview)) throw notFound(LESSON_NOT_FOUND, 'lesson_not_found');
   if (!lesson.isFree && !access.isEnrolled && !preview) {
     const status = access.enrollmentStatus;
@@ -80,11 +86,15 @@ export function requirePlayable(
     throw forbidden(ENROLLMENT_REQUIRED, 'enrollment_required');
   }
   const { published: _published, ...row } = lesson;
-  return row;
+  // L has no `published` of its own (it is the course's, joined in): what remains is L.
+  return row as unknown as L;
 }
 
 /** The lesson's video as stored, or 404 when it has none yet. */
-export function requireVideo(lesson: LessonRow): { type: 'direct' | 'youtube'; ref: string } {
+export function requireVideo(lesson: Pick<LessonRow, 'videoType' | 'videoRef'>): {
+  type: 'direct' | 'youtube';
+  ref: string;
+} {
   if (!lesson.videoType || !lesson.videoRef) throw notFound(NO_VIDEO, 'no_video');
   return { type: lesson.videoType, ref: lesson.videoRef };
 }

@@ -19,7 +19,10 @@ export interface ProgressState {
 }
 
 /** The position a report saves, clamped to the lesson; 404 without a video, 400 past the end (with slack). */
-export function reportedPosition(lesson: LessonRow, body: ProgressBody): number {
+export function reportedPosition(
+  lesson: Pick<LessonRow, 'durationSeconds' | 'videoType' | 'videoRef'>,
+  body: ProgressBody,
+): number {
   requireVideo(lesson);
   const limit = lesson.durationSeconds + POSITION_SLACK_SECONDS;
   if (body.watchSeconds > limit) {

@@ -9,7 +9,7 @@ import { pgArray } from '../../lib/pg-array.ts';
 import { awardCertificateIfEarned } from '../certificates/index.ts';
 import { type CourseAccess, describeEnrollment } from '../enrollment/index.ts';
 import type { Outbox } from '../mail/index.ts';
-import { findPlayableLesson, type LessonRow, requirePlayable } from './lesson-access.ts';
+import { findPlayableLesson, type PlayableFacts, requirePlayable } from './lesson-access.ts';
 import { applyReport, type ProgressState, reportedPosition } from './progress-service.ts';
 import type { Range } from './watched-ranges.ts';
 
@@ -148,8 +148,11 @@ function settle(batch: Pending[], outcomes: Outcome[]) {
   });
 }
 
-/** A report's lesson (null id: no such lesson) with its course's state and the learner's access, in one row. */
-interface AccessRow extends Omit<LessonRow, 'id'> {
+/**
+ * A report's lesson (null id: no such lesson) with its course's state and the learner's access, in one row. Only
+ * the lesson's facts a report needs: its title, description and captions would be read and parsed per report.
+ */
+interface AccessRow extends Omit<PlayableFacts, 'id'> {
   ord: number;
   id: string | null;
   published: boolean;
@@ -198,9 +201,9 @@ async function applyReports(tx: Tx, outbox: Outbox, batch: readonly ProgressRepo
         order by p.user_id, p.lesson_id
         for update of p
       )
-      select (w.ord - 1)::int as "ord", l.id as "id", l.course_id as "courseId", l.title as "title",
-        l.description as "description", l.is_free as "isFree", l.duration_seconds as "durationSeconds",
-        l.video_type as "videoType", l.video_ref as "videoRef", l.captions as "captions", c.published as "published",
+      select (w.ord - 1)::int as "ord", l.id as "id", l.course_id as "courseId", l.is_free as "isFree",
+        l.duration_seconds as "durationSeconds", l.video_type as "videoType", l.video_ref as "videoRef",
+        c.published as "published",
         e.access_type as "accessType", e.expires_at as "expiresAt", (f.user_id is not null) as "freeDone",
         (p.user_id is not null) as "hasRow", p.resume_seconds as "resumeSeconds", p.watched_seconds as "watchedSeconds",
         p.watched_ranges as "watchedRanges", p.completed as "completed", p.completed_at as "completedAt",
@@ -218,11 +221,11 @@ async function applyReports(tx: Tx, outbox: Outbox, batch: readonly ProgressRepo
   const accessByOrd = new Map(accessRows.map((row) => [Number(row.ord), row]));
 
   const outcomes: Array<Outcome | undefined> = [];
-  const accepted: Array<{ ord: number; lesson: LessonRow; access: CourseAccess; position: number }> = [];
+  const accepted: Array<{ ord: number; lesson: PlayableFacts; access: CourseAccess; position: number }> = [];
   for (const [ord, report] of batch.entries()) {
     try {
       const found = accessByOrd.get(ord);
-      let lesson: LessonRow;
+      let lesson: PlayableFacts;
       let access: CourseAccess;
       if (report.viewer.roles.length > 0) {
         // Staff may preview unpublished courses (rare here): their own check, as every other lesson route does.
@@ -389,17 +392,14 @@ async function applyReports(tx: Tx, outbox: Outbox, batch: readonly ProgressRepo
   return outcomes as Outcome[];
 }
 
-function toLesson(row: AccessRow): LessonRow & { published: boolean } {
+function toLesson(row: AccessRow): PlayableFacts & { published: boolean } {
   return {
     id: row.id as string,
     courseId: row.courseId,
-    title: row.title,
-    description: row.description,
     isFree: row.isFree,
     durationSeconds: row.durationSeconds,
     videoType: row.videoType,
     videoRef: row.videoRef,
-    captions: row.captions,
     published: row.published,
   };
 }
