@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeEach } from 'vitest';
+import { afterAll, beforeEach, expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { loadSiteConfig } from '../src/content/load.ts';
@@ -62,6 +62,7 @@ export interface TestContext {
  */
 export function useTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): TestContext {
   const ctx = { clock: { now: new Date() } } as TestContext;
+  const notJson: string[] = [];
   beforeEach(async () => {
     ctx.clock.now = new Date();
     if (!ctx.app) {
@@ -77,6 +78,7 @@ export function useTestApp(options: { seed?: boolean; env?: Record<string, strin
         clock: () => ctx.clock.now,
         logger: process.env.TEST_LOG ? { level: 'error' } : false,
       });
+      watchJsonAnswers(ctx.app, notJson);
       await ctx.app.ready();
     }
     await resetDatabase(ctx.database);
@@ -87,8 +89,23 @@ export function useTestApp(options: { seed?: boolean; env?: Record<string, strin
   afterAll(async () => {
     if (ctx.app) await recordAnsweredStatuses(ctx.app);
     await ctx.app?.close();
+    // A route the endpoint table calls JSON only carries the lean security headers (decision 056): every answer it
+    // gave in this file must have been JSON, or nothing.
+    expect(notJson, 'answers of JSON-only routes that were not JSON').toEqual([]);
   });
   return ctx;
+}
+
+/** Notes every answer with a body, from a route marked `jsonAnswers`, whose content type is not JSON. */
+function watchJsonAnswers(app: FastifyInstance, notJson: string[]) {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const type = String(reply.getHeader('content-type') ?? '');
+    const hasBody = payload !== null && payload !== undefined && payload !== '';
+    if (request.routeOptions.config.jsonAnswers && hasBody && !type.startsWith('application/json')) {
+      notJson.push(`${request.method} ${request.routeOptions.url} ${reply.statusCode} ${type}`);
+    }
+    done(null, payload);
+  });
 }
 
 /** Where each test app leaves the statuses its routes answered, for `check-documented-statuses.ts`. */
