@@ -17,6 +17,7 @@ import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { dropOff, funnel, overview } from '../apps/api/src/modules/analytics/queries.ts';
 import { rollUpVideoEvents } from '../apps/api/src/modules/analytics/rollup.ts';
+import { ensureDatabase } from './database.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -47,6 +48,7 @@ const TARGET_MS = 1000;
 
 const log = (...parts: unknown[]) => console.log(`[analytics ${new Date().toISOString().slice(11, 19)}]`, ...parts);
 
+await ensureDatabase(url);
 const database = await openDatabase({ url, poolSize: 4 });
 await database.migrate();
 // Generation runs long statements: a client of its own, without the product's 15 s query timeout.

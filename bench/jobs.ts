@@ -23,6 +23,7 @@ import { repoRoot } from '../apps/api/src/paths.ts';
 import { drawPdfJob } from '../apps/api/src/pdf-jobs.ts';
 import { JOBS_SCHEMA, JobQueue } from '../apps/api/src/providers/jobs/job-queue.ts';
 import { createMailboxMailer } from '../apps/api/src/providers/mail/mailer.ts';
+import { ensureDatabase } from './database.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -41,6 +42,7 @@ const PUBLIC_URL = 'http://127.0.0.1';
 const dataDir = args['data-dir'] ?? 'bench/results/jobs-data';
 if (!args['database-url']) rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
+if (args['database-url']) await ensureDatabase(args['database-url']);
 const database = await openDatabase({
   url: args['database-url'],
   pgliteDir: args['database-url'] ? undefined : path.join(dataDir, 'pglite'),

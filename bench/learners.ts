@@ -14,6 +14,7 @@ import { count, sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { userRoles, users } from '../apps/api/src/db/schema.ts';
 import { createSession } from '../apps/api/src/modules/auth/session.ts';
+import { ensureDatabase } from './database.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -131,6 +132,7 @@ const SEARCHES: Record<string, string[]> = {
 
 const dataDir = args['data-dir'] ?? 'bench/results/learners-data';
 mkdirSync(dataDir, { recursive: true });
+if (args['database-url']) await ensureDatabase(args['database-url']);
 const database = await openDatabase({
   url: args['database-url'],
   pgliteDir: args['database-url'] ? undefined : path.join(dataDir, 'pglite'),

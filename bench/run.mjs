@@ -680,12 +680,11 @@ for (const e of endpoints) {
   const warm = (target) => load({ ...target, duration: 1 });
   let productResult;
   let ceilingResult;
+  await warm(productTarget);
   if (e.catalogue) {
-    await warm(productTarget);
     await warm(ceilingTarget);
     [productResult, ceilingResult] = await alternate(productTarget, ceilingTarget);
   } else {
-    await warm(productTarget);
     productResult = summarise(await load(productTarget));
     await warm(ceilingTarget);
     ceilingResult = summarise(await load(ceilingTarget));
