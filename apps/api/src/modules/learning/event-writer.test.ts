@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
 import { videoEvents, videoSessions } from '../../db/schema.ts';
+import { batchOptionsFor } from '../../lib/batching.ts';
 import { EventWriter } from './event-ingest.ts';
 import { createLearner } from './test-support.ts';
 
@@ -123,5 +124,23 @@ describe('EventWriter (group commit)', () => {
     expect(answers.map((a) => a.status)).toEqual(['rejected', 'rejected', 'rejected']);
     expect(execute).toHaveBeenCalledTimes(1);
     await expect(writer.write(learner.id, LESSON, [event], new Date())).resolves.toBe(1);
+  });
+
+  it('settles: resolves only once every batch received so far is stored', async () => {
+    const learner = await createLearner(ctx);
+    const sessionId = await sessionFor(learner.id);
+    const writer = new EventWriter(ctx.database.db, undefined, batchOptionsFor(ctx.database));
+    let stored = 0;
+    const writing = [0, 1].map((i) =>
+      writer.write(learner.id, LESSON, [{ sessionId, eventType: 'play', positionSec: i }], new Date()).then(() => {
+        stored++;
+      }),
+    );
+    await writer.settled();
+    expect(stored).toBe(2);
+    expect(await ctx.database.db.select().from(videoEvents).where(eq(videoEvents.sessionId, sessionId))).toHaveLength(
+      2,
+    );
+    await Promise.all(writing);
   });
 });

@@ -74,11 +74,11 @@ export async function findPlayableLesson(
  * Pure: the lesson if the learner may play it with this access, else the 404 or 403 findPlayableLesson
  * answers (for callers that read the lesson and the access themselves, in batches: the progress writer).
  */
-export function requirePlayable<L extends PlayableFacts>(
-  lesson: (L & { published: boolean }) | undefined,
+export function requirePlayable<L extends PlayableFacts & { published: boolean }>(
+  lesson: L | undefined,
   access: CourseAccess,
   preview: boolean,
-): L {
+): Omit<L, 'published'> {
   if (!lesson || (!lesson.published && !preview)) throw notFound(LESSON_NOT_FOUND, 'lesson_not_found');
   if (!lesson.isFree && !access.isEnrolled && !preview) {
     const status = access.enrollmentStatus;
@@ -86,8 +86,7 @@ export function requirePlayable<L extends PlayableFacts>(
     throw forbidden(ENROLLMENT_REQUIRED, 'enrollment_required');
   }
   const { published: _published, ...row } = lesson;
-  // L has no `published` of its own (it is the course's, joined in): what remains is L.
-  return row as unknown as L;
+  return row;
 }
 
 /** The lesson's video as stored, or 404 when it has none yet. */
